@@ -1,0 +1,200 @@
+// The agc command line: CLI11 flags -> driver options -> exit code. No
+// conversion logic lives here.
+#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <thread>
+
+#include "lib/ast/ast.h"
+#include "lib/codegen/printer.h"
+#include "lib/diag/diagnostic.h"
+#include "lib/driver/convert.h"
+#include "lib/syntax/parse.h"
+#include "passes/registry.h"
+
+namespace {
+
+using agc::diag::DiagnosticSink;
+
+void PrintDiagnostics(const DiagnosticSink& diags) {
+  for (const agc::diag::Diagnostic& d : diags.Sorted()) {
+    std::cerr << agc::diag::FormatText(d) << '\n';
+  }
+  std::cerr.flush();
+}
+
+void SetUpLogging(const std::string& level, bool time_passes) {
+  auto logger = spdlog::stderr_color_mt("agc");
+  logger->set_pattern("agc: [%l] %v");
+  spdlog::set_default_logger(logger);
+  spdlog::level::level_enum lvl = spdlog::level::from_str(level);
+  if (time_passes && lvl > spdlog::level::info) {
+    lvl = spdlog::level::info;
+  }
+  spdlog::set_level(lvl);
+}
+
+int RunPasses() {
+  auto registry = agc::passes::Registry();
+  if (registry.empty()) {
+    std::cout << "No conversion passes are available in this build yet; "
+                 "`--passes none` copies input to output.\n";
+    return 0;
+  }
+  size_t width = 4;
+  for (const auto& info : registry) {
+    width = std::max(width, info.name.size());
+  }
+  std::cout << fmt::format("{:<{}}  {:<8}  {:<24}  {}\n", "pass", width,
+                           "default", "needs", "summary");
+  for (const auto& info : registry) {
+    std::string needs;
+    for (std::string_view n : info.needs) {
+      if (!needs.empty()) {
+        needs += ",";
+      }
+      needs += n;
+    }
+    std::cout << fmt::format("{:<{}}  {:<8}  {:<24}  {}\n", info.name, width,
+                             info.in_default ? "yes" : "no",
+                             needs.empty() ? "-" : needs, info.summary);
+  }
+  return 0;
+}
+
+int RunDump(const std::string& path, bool origins) {
+  DiagnosticSink diags;
+  std::string bytes;
+  std::string error;
+  if (!agc::driver::ReadFile(path, &bytes, &error)) {
+    diags.Emit(agc::diag::DiagKind::kCannotRead, path, {}, error);
+    PrintDiagnostics(diags);
+    return 2;
+  }
+  agc::base::SourceFile source(path, std::move(bytes));
+  agc::ast::Module module(&source);
+  if (!agc::syntax::Parse(source, module, diags)) {
+    PrintDiagnostics(diags);
+    return agc::diag::ExitCodeFor(diags.Sorted());
+  }
+  std::cout << agc::ast::Dump(module, origins) << '\n';
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  agc::syntax::CheckGrammar();
+  CLI::App app{
+      "agc: ahead-of-time AutoGraph compiler. Rewrites Python functions so "
+      "their control flow goes through overloadable ag__ operators."};
+  app.set_version_flag("--version", std::string("agc ") + AGC_VERSION);
+  app.require_subcommand(1);
+  std::string log_level = "warn";
+  app.add_option("--log-level", log_level,
+                 "developer log level: trace, debug, info, warn, error, off")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error", "off"}))
+      ->capture_default_str();
+
+  // agc convert
+  agc::driver::ConvertOptions options;
+  std::string passes_spec = "default";
+  bool no_source_map = false;
+  bool time_passes = false;
+  std::string print_after;
+  int jobs = 0;
+  CLI::App* convert =
+      app.add_subcommand("convert", "convert Python files (see README)");
+  convert->add_option("files", options.inputs, "input files; '-' is stdin")
+      ->required();
+  auto* out_opt = convert->add_option(
+      "-o,--output", options.output,
+      "output file (one input only); '-' is stdout. Default: FILE_ag.py");
+  convert
+      ->add_option("--out-dir", options.out_dir,
+                   "write outputs under DIR, mirroring the input paths")
+      ->excludes(out_opt);
+  convert
+      ->add_option("--passes", passes_spec,
+                   "comma-separated passes, 'default', 'all' or 'none'")
+      ->capture_default_str();
+  convert->add_flag("--no-source-map", no_source_map,
+                    "do not write OUT.map.json");
+  convert->add_flag("--check", options.check,
+                    "write nothing; exit 1 if an output is missing or stale");
+  convert->add_flag("--diff", options.diff,
+                    "write nothing; print a unified diff of each output");
+  convert
+      ->add_option("-j,--jobs", jobs,
+                   "files converted in parallel (0: one per core)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+  convert
+      ->add_option("--runtime-import", options.pass_options.runtime_import,
+                   "statement that imports the runtime as ag__")
+      ->capture_default_str();
+  convert->add_flag("--regenerate-all", options.regenerate_all,
+                    "print every statement from the AST (printer testing)");
+  convert->add_flag("--time-passes", time_passes, "log each pass's time");
+  convert->add_option("--print-after", print_after,
+                      "print the module to stderr after PASS");
+
+  // agc passes
+  CLI::App* passes = app.add_subcommand(
+      "passes", "list the passes: name, default, prerequisites, summary");
+
+  // agc dump (developer tool)
+  std::string dump_path;
+  bool dump_origins = false;
+  CLI::App* dump =
+      app.add_subcommand("dump", "print the AST of a Python file (debugging)");
+  dump->add_option("file", dump_path, "input file")->required();
+  dump->add_flag("--origins", dump_origins, "show line:col of every node");
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
+  SetUpLogging(log_level, time_passes);
+
+  if (*passes) {
+    return RunPasses();
+  }
+  if (*dump) {
+    return RunDump(dump_path, dump_origins);
+  }
+
+  DiagnosticSink diags;
+  agc::pass::SelectionError selection_error;
+  auto selected = agc::pass::SelectPasses(agc::passes::Registry(), passes_spec,
+                                          &selection_error);
+  if (!selected) {
+    diags.Add({selection_error.kind,
+               agc::diag::InfoOf(selection_error.kind).severity,
+               "",
+               {},
+               selection_error.message});
+    PrintDiagnostics(diags);
+    return 2;
+  }
+  options.passes = *selected;
+  options.source_map = !no_source_map;
+  options.jobs =
+      jobs > 0
+          ? jobs
+          : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  options.pipeline.time_passes = time_passes;
+  options.pipeline.print_after = print_after;
+  options.pipeline.on_print_after = [](std::string_view pass,
+                                       const agc::ast::Module& module) {
+    std::cerr << "# after pass " << pass << ":\n"
+              << agc::codegen::Print(module).text;
+  };
+  int code = agc::driver::Convert(options, diags, std::cout, std::cin);
+  PrintDiagnostics(diags);
+  return code;
+}

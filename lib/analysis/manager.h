@@ -1,0 +1,125 @@
+// The analysis manager: computes the analyses a pass asks for, keeps them
+// while the tree is unchanged, and throws them away when a pass reports that
+// it changed the tree. Reading a fact that was not computed for the current
+// tree is a check failure, never a silently stale answer.
+//
+// An analysis is a type with
+//   static constexpr std::string_view kName;      // e.g. "liveness"
+//   static std::unique_ptr<T> Compute(const ast::Module&, AnalysisManager&);
+// Compute may Get<> the analyses it requires (the manager computes them
+// first, on demand). Results are typed records; there are no string-keyed
+// bags.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "lib/ast/ast.h"
+#include "lib/base/check.h"
+
+namespace agc::analysis {
+
+class AnalysisManager;
+
+// A handle naming one analysis type; what a PassInfo lists.
+struct AnalysisRef {
+  std::string_view name;
+  size_t slot;  // dense index of the analysis type
+  void (*ensure)(AnalysisManager&);
+};
+
+using AnalysisSet = std::vector<AnalysisRef>;
+
+namespace internal {
+size_t NextSlot();
+}  // namespace internal
+
+template <typename T>
+size_t SlotOf() {
+  static const size_t slot = internal::NextSlot();
+  return slot;
+}
+
+class AnalysisManager {
+ public:
+  explicit AnalysisManager(const ast::Module& module) : module_(module) {}
+
+  // The fresh result of analysis T, computing it (and what it reads) first if
+  // needed.
+  template <typename T>
+  const T& Get() {
+    size_t slot = SlotOf<T>();
+    Grow(slot);
+    Entry& entry = entries_[slot];
+    if (entry.value == nullptr || entry.generation != generation_) {
+      AGC_CHECK_MSG(!entry.computing, "analysis depends on itself");
+      entry.computing = true;
+      std::unique_ptr<T> value = T::Compute(module_, *this);
+      AGC_CHECK(value != nullptr);
+      entry.computing = false;
+      entry.value = std::shared_ptr<void>(std::move(value));
+      entry.generation = generation_;
+      ++computations_;
+    }
+    return *static_cast<const T*>(entry.value.get());
+  }
+
+  // The result of T only if it is fresh; a check failure otherwise. For code
+  // that must not trigger a computation (e.g. a pass reading what it declared).
+  template <typename T>
+  const T& GetFresh() const {
+    size_t slot = SlotOf<T>();
+    AGC_CHECK_MSG(slot < entries_.size() && entries_[slot].value != nullptr &&
+                      entries_[slot].generation == generation_,
+                  "analysis read while stale: declare it in PassInfo");
+    return *static_cast<const T*>(entries_[slot].value.get());
+  }
+
+  template <typename T>
+  bool IsFresh() const {
+    size_t slot = SlotOf<T>();
+    return slot < entries_.size() && entries_[slot].value != nullptr &&
+           entries_[slot].generation == generation_;
+  }
+
+  void Ensure(const AnalysisSet& set) {
+    for (const AnalysisRef& ref : set) {
+      ref.ensure(*this);
+    }
+  }
+
+  // The tree changed: every result is stale from now on.
+  void InvalidateAll() { ++generation_; }
+
+  // How many analyses were computed so far (for tests and --time-passes).
+  uint64_t computations() const { return computations_; }
+
+ private:
+  struct Entry {
+    std::shared_ptr<void> value;
+    uint64_t generation = 0;
+    bool computing = false;
+  };
+
+  void Grow(size_t slot) {
+    if (slot >= entries_.size()) {
+      entries_.resize(slot + 1);
+    }
+  }
+
+  const ast::Module& module_;
+  std::vector<Entry> entries_;
+  uint64_t generation_ = 1;
+  uint64_t computations_ = 0;
+};
+
+// The handle a PassInfo lists for analysis T.
+template <typename T>
+AnalysisRef Analysis() {
+  return AnalysisRef{T::kName, SlotOf<T>(),
+                     [](AnalysisManager& am) { am.Get<T>(); }};
+}
+
+}  // namespace agc::analysis

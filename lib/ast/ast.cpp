@@ -1,0 +1,403 @@
+#include "lib/ast/ast.h"
+
+#include <fmt/core.h>
+
+#include <cstring>
+
+namespace agc::ast {
+namespace {
+
+struct KindInfo {
+  std::string_view name;
+  std::string_view python_name;
+  Category category;
+};
+
+constexpr KindInfo kKindInfos[] = {
+#define AGC_NODE_BEGIN(Name, Cat, Py) {#Name, Py, Category::k##Cat},
+#define AGC_NODE_END(Name)
+#define AGC_CHILD(T, f)
+#define AGC_OPT(T, f)
+#define AGC_LIST(T, f)
+#define AGC_OPT_LIST(T, f)
+#define AGC_IDENT(f)
+#define AGC_OPT_IDENT(f)
+#define AGC_IDENT_LIST(f)
+#define AGC_ATTR(T, f, init)
+#include "lib/ast/node_kinds.def"
+#undef AGC_NODE_BEGIN
+#undef AGC_NODE_END
+#undef AGC_CHILD
+#undef AGC_OPT
+#undef AGC_LIST
+#undef AGC_OPT_LIST
+#undef AGC_IDENT
+#undef AGC_OPT_IDENT
+#undef AGC_IDENT_LIST
+#undef AGC_ATTR
+};
+
+}  // namespace
+
+std::string_view KindName(Kind kind) {
+  return kKindInfos[static_cast<size_t>(kind)].name;
+}
+
+std::string_view PythonKindName(Kind kind) {
+  return kKindInfos[static_cast<size_t>(kind)].python_name;
+}
+
+Category CategoryOf(Kind kind) {
+  return kKindInfos[static_cast<size_t>(kind)].category;
+}
+
+std::string_view OperatorText(BinOpKind op) {
+  static constexpr std::string_view kText[] = {
+      "+", "-", "*", "@", "/", "%", "**", "<<", ">>", "|", "^", "&", "//"};
+  return kText[static_cast<size_t>(op)];
+}
+
+std::string_view OperatorText(UnaryOpKind op) {
+  static constexpr std::string_view kText[] = {"~", "not", "+", "-"};
+  return kText[static_cast<size_t>(op)];
+}
+
+std::string_view OperatorText(CmpOpKind op) {
+  static constexpr std::string_view kText[] = {
+      "==", "!=", "<", "<=", ">", ">=", "is", "is not", "in", "not in"};
+  return kText[static_cast<size_t>(op)];
+}
+
+std::string_view OperatorText(BoolOpKind op) {
+  return op == BoolOpKind::kAnd ? "and" : "or";
+}
+
+std::string_view PythonName(BinOpKind op) {
+  static constexpr std::string_view kNames[] = {
+      "Add",    "Sub",    "Mult",  "MatMult", "Div",    "Mod",     "Pow",
+      "LShift", "RShift", "BitOr", "BitXor",  "BitAnd", "FloorDiv"};
+  return kNames[static_cast<size_t>(op)];
+}
+
+std::string_view PythonName(UnaryOpKind op) {
+  static constexpr std::string_view kNames[] = {"Invert", "Not", "UAdd",
+                                                "USub"};
+  return kNames[static_cast<size_t>(op)];
+}
+
+std::string_view PythonName(CmpOpKind op) {
+  static constexpr std::string_view kNames[] = {
+      "Eq", "NotEq", "Lt", "LtE", "Gt", "GtE", "Is", "IsNot", "In", "NotIn"};
+  return kNames[static_cast<size_t>(op)];
+}
+
+std::string_view PythonName(BoolOpKind op) {
+  return op == BoolOpKind::kAnd ? "And" : "Or";
+}
+
+std::string_view PythonName(ExprContext ctx) {
+  static constexpr std::string_view kNames[] = {"Load", "Store", "Del"};
+  return kNames[static_cast<size_t>(ctx)];
+}
+
+std::string_view PythonName(ConstantKind kind) {
+  static constexpr std::string_view kNames[] = {"None",     "True", "False",
+                                                "Ellipsis", "int",  "float",
+                                                "complex",  "str",  "bytes"};
+  return kNames[static_cast<size_t>(kind)];
+}
+
+// ---- Module -----------------------------------------------------------------
+
+Module::Module(const base::SourceFile* source)
+    : source_(source), arena_(64 * 1024) {}
+
+Module::~Module() {
+  for (Node* node : nodes_) {
+    switch (node->kind) {
+#define AGC_NODE_BEGIN(Name, Cat, Py)  \
+  case Kind::k##Name:                  \
+    static_cast<Name*>(node)->~Name(); \
+    break;
+#define AGC_NODE_END(Name)
+#define AGC_CHILD(T, f)
+#define AGC_OPT(T, f)
+#define AGC_LIST(T, f)
+#define AGC_OPT_LIST(T, f)
+#define AGC_IDENT(f)
+#define AGC_OPT_IDENT(f)
+#define AGC_IDENT_LIST(f)
+#define AGC_ATTR(T, f, init)
+#include "lib/ast/node_kinds.def"
+#undef AGC_NODE_BEGIN
+#undef AGC_NODE_END
+#undef AGC_CHILD
+#undef AGC_OPT
+#undef AGC_LIST
+#undef AGC_OPT_LIST
+#undef AGC_IDENT
+#undef AGC_OPT_IDENT
+#undef AGC_IDENT_LIST
+#undef AGC_ATTR
+    }
+  }
+}
+
+std::string_view Module::Intern(std::string_view text) {
+  if (text.empty()) {
+    return {};
+  }
+  char* mem = static_cast<char*>(arena_.allocate(text.size(), 1));
+  std::memcpy(mem, text.data(), text.size());
+  return std::string_view(mem, text.size());
+}
+
+std::string_view Module::TextOf(const Node& node) const {
+  if (!node.span.valid() || source_ == nullptr) {
+    return {};
+  }
+  return source_->bytes().substr(node.span.begin,
+                                 node.span.end - node.span.begin);
+}
+
+// ---- Clone ------------------------------------------------------------------
+
+namespace {
+
+// Identifiers of the source module may point into its SourceFile; a clone
+// into another module must own its text.
+std::string_view CloneIdent(Module& dst, std::string_view s) {
+  return dst.Intern(s);
+}
+
+template <typename T>
+T CloneAttr(Module& dst, const T& value) {
+  if constexpr (std::is_same_v<T, std::string_view>) {
+    return dst.Intern(value);
+  } else {
+    (void)dst;
+    return value;
+  }
+}
+
+}  // namespace
+
+Node* Clone(Module& dst, const Node& node) {
+  switch (node.kind) {
+#define AGC_NODE_BEGIN(Name, Cat, Py)                                  \
+  case Kind::k##Name: {                                                \
+    [[maybe_unused]] const auto& src = static_cast<const Name&>(node); \
+    auto* out = dst.New<Name>(src.origin);                             \
+    out->span = src.span;                                              \
+    out->flags = src.flags;
+#define AGC_NODE_END(Name) \
+  return out;              \
+  }
+#define AGC_CHILD(T, f) \
+  out->f = src.f == nullptr ? nullptr : static_cast<T*>(Clone(dst, *src.f));
+#define AGC_OPT(T, f) AGC_CHILD(T, f)
+#define AGC_LIST(T, f)                                                \
+  out->f.reserve(src.f.size());                                       \
+  for (const T* c : src.f) {                                          \
+    out->f.push_back(c == nullptr ? nullptr                           \
+                                  : static_cast<T*>(Clone(dst, *c))); \
+  }
+#define AGC_OPT_LIST(T, f) AGC_LIST(T, f)
+#define AGC_IDENT(f) out->f = CloneIdent(dst, src.f);
+#define AGC_OPT_IDENT(f) out->f = CloneIdent(dst, src.f);
+#define AGC_IDENT_LIST(f)                 \
+  for (std::string_view s : src.f) {      \
+    out->f.push_back(CloneIdent(dst, s)); \
+  }
+#define AGC_ATTR(T, f, init) out->f = CloneAttr(dst, src.f);
+#include "lib/ast/node_kinds.def"
+#undef AGC_NODE_BEGIN
+#undef AGC_NODE_END
+#undef AGC_CHILD
+#undef AGC_OPT
+#undef AGC_LIST
+#undef AGC_OPT_LIST
+#undef AGC_IDENT
+#undef AGC_OPT_IDENT
+#undef AGC_IDENT_LIST
+#undef AGC_ATTR
+  }
+  AGC_CHECK(false);
+  return nullptr;
+}
+
+// ---- Dump -------------------------------------------------------------------
+
+namespace {
+
+class Dumper {
+ public:
+  explicit Dumper(bool origins) : origins_(origins) {}
+
+  std::string out;
+
+  void Indent(int depth) { out.append(static_cast<size_t>(depth) * 2, ' '); }
+
+  void Quoted(std::string_view s) {
+    out += '\'';
+    for (char c : s) {
+      if (c == '\\' || c == '\'') {
+        out += '\\';
+      }
+      if (c == '\n') {
+        out += "\\n";
+        continue;
+      }
+      out += c;
+    }
+    out += '\'';
+  }
+
+  void Value(bool v) { out += v ? "True" : "False"; }
+
+  void Value(int32_t v) { out += std::to_string(v); }
+
+  void Value(std::string_view v) { Quoted(v); }
+
+  void Value(BinOpKind v) { (out += PythonName(v)) += "()"; }
+
+  void Value(UnaryOpKind v) { (out += PythonName(v)) += "()"; }
+
+  void Value(BoolOpKind v) { (out += PythonName(v)) += "()"; }
+
+  void Value(ExprContext v) { (out += PythonName(v)) += "()"; }
+
+  void Value(ConstantKind v) { out += PythonName(v); }
+
+  void Value(const std::vector<CmpOpKind>& ops) {
+    out += '[';
+    for (size_t i = 0; i < ops.size(); ++i) {
+      if (i > 0) {
+        out += ", ";
+      }
+      (out += PythonName(ops[i])) += "()";
+    }
+    out += ']';
+  }
+
+  template <typename T>
+  void DumpList(const std::vector<T*>& list, int depth) {
+    if (list.empty()) {
+      out += "[]";
+      return;
+    }
+    out += "[\n";
+    for (size_t i = 0; i < list.size(); ++i) {
+      Indent(depth + 1);
+      if (list[i] == nullptr) {
+        out += "None";
+      } else {
+        DumpNode(*list[i], depth + 1);
+      }
+      out += i + 1 < list.size() ? ",\n" : "]";
+    }
+  }
+
+  void Child(const Node* n, int depth) {
+    if (n == nullptr) {
+      out += "None";
+    } else {
+      DumpNode(*n, depth);
+    }
+  }
+
+  void IdentList(const std::vector<std::string_view>& list) {
+    out += '[';
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (i > 0) {
+        out += ", ";
+      }
+      Quoted(list[i]);
+    }
+    out += ']';
+  }
+
+  void Field(const char* name, int depth, bool& first) {
+    out += first ? "\n" : ",\n";
+    first = false;
+    Indent(depth + 1);
+    out += name;
+    out += '=';
+  }
+
+  void DumpNode(const ast::Node& node, int depth);
+
+ private:
+  bool origins_;
+};
+
+void Dumper::DumpNode(const ast::Node& node, int depth) {
+  out += PythonKindName(node.kind);
+  if (origins_) {
+    out += fmt::format("@{}:{}", node.origin.line, node.origin.col);
+  }
+  out += '(';
+  bool first = true;
+  switch (node.kind) {
+#define AGC_NODE_BEGIN(Name, Cat, Py) \
+  case Kind::k##Name: {               \
+    [[maybe_unused]] const auto& n = static_cast<const Name&>(node);
+#define AGC_NODE_END(Name) \
+  break;                   \
+  }
+#define AGC_CHILD(T, f)    \
+  Field(#f, depth, first); \
+  Child(n.f, depth + 1);
+#define AGC_OPT(T, f) AGC_CHILD(T, f)
+#define AGC_LIST(T, f)     \
+  Field(#f, depth, first); \
+  DumpList(n.f, depth + 1);
+#define AGC_OPT_LIST(T, f) AGC_LIST(T, f)
+#define AGC_IDENT(f)       \
+  Field(#f, depth, first); \
+  Quoted(n.f);
+#define AGC_OPT_IDENT(f)   \
+  Field(#f, depth, first); \
+  if (n.f.empty()) {       \
+    out += "None";         \
+  } else {                 \
+    Quoted(n.f);           \
+  }
+#define AGC_IDENT_LIST(f)  \
+  Field(#f, depth, first); \
+  IdentList(n.f);
+#define AGC_ATTR(T, f, init) \
+  Field(#f, depth, first);   \
+  Value(n.f);
+#include "lib/ast/node_kinds.def"
+#undef AGC_NODE_BEGIN
+#undef AGC_NODE_END
+#undef AGC_CHILD
+#undef AGC_OPT
+#undef AGC_LIST
+#undef AGC_OPT_LIST
+#undef AGC_IDENT
+#undef AGC_OPT_IDENT
+#undef AGC_IDENT_LIST
+#undef AGC_ATTR
+  }
+  out += ')';
+}
+
+}  // namespace
+
+std::string Dump(const Node& node, bool include_origins) {
+  Dumper d(include_origins);
+  d.DumpNode(node, 0);
+  return d.out;
+}
+
+std::string Dump(const Module& module, bool include_origins) {
+  Dumper d(include_origins);
+  d.out += "Module(\n  body=";
+  d.DumpList(module.body, 1);
+  d.out += ")";
+  return d.out;
+}
+
+}  // namespace agc::ast

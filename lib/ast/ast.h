@@ -1,0 +1,365 @@
+// agc's AST: node structs generated from node_kinds.def, shaped like CPython's
+// `ast` module, owned by an ast::Module (an arena plus a dense NodeId table).
+//
+// Every node has an origin (1-based line and code-point column in the input)
+// and, when it came from the input, the byte span it covers. Nodes a pass
+// creates take the origin of the node they replace and have no span.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <memory_resource>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/base/check.h"
+#include "lib/base/source_file.h"
+
+namespace agc::ast {
+
+enum class Kind : uint8_t {
+#define AGC_NODE_BEGIN(Name, Cat, Py) k##Name,
+#define AGC_NODE_END(Name)
+#define AGC_CHILD(T, f)
+#define AGC_OPT(T, f)
+#define AGC_LIST(T, f)
+#define AGC_OPT_LIST(T, f)
+#define AGC_IDENT(f)
+#define AGC_OPT_IDENT(f)
+#define AGC_IDENT_LIST(f)
+#define AGC_ATTR(T, f, init)
+#include "lib/ast/node_kinds.def"
+#undef AGC_NODE_BEGIN
+#undef AGC_NODE_END
+#undef AGC_CHILD
+#undef AGC_OPT
+#undef AGC_LIST
+#undef AGC_OPT_LIST
+#undef AGC_IDENT
+#undef AGC_OPT_IDENT
+#undef AGC_IDENT_LIST
+#undef AGC_ATTR
+};
+
+enum class Category : uint8_t { kStmt, kExpr, kPattern, kOther };
+
+enum class ExprContext : uint8_t { kLoad, kStore, kDel };
+
+enum class BoolOpKind : uint8_t { kAnd, kOr };
+
+enum class BinOpKind : uint8_t {
+  kAdd,
+  kSub,
+  kMult,
+  kMatMult,
+  kDiv,
+  kMod,
+  kPow,
+  kLShift,
+  kRShift,
+  kBitOr,
+  kBitXor,
+  kBitAnd,
+  kFloorDiv,
+};
+
+enum class UnaryOpKind : uint8_t { kInvert, kNot, kUAdd, kUSub };
+
+enum class CmpOpKind : uint8_t {
+  kEq,
+  kNotEq,
+  kLt,
+  kLtE,
+  kGt,
+  kGtE,
+  kIs,
+  kIsNot,
+  kIn,
+  kNotIn,
+};
+
+// What a Constant's text is. kStr/kBytes texts include prefixes and quotes
+// exactly as written (for implicit concatenation, the parts joined by ' ').
+enum class ConstantKind : uint8_t {
+  kNone,
+  kTrue,
+  kFalse,
+  kEllipsis,
+  kInt,
+  kFloat,
+  kComplex,
+  kStr,
+  kBytes,
+};
+
+std::string_view KindName(Kind kind);        // C++ name, e.g. "ExprStmt"
+std::string_view PythonKindName(Kind kind);  // CPython name, e.g. "Expr"
+Category CategoryOf(Kind kind);
+std::string_view OperatorText(BinOpKind op);     // "+"
+std::string_view OperatorText(UnaryOpKind op);   // "not", "-"
+std::string_view OperatorText(CmpOpKind op);     // "not in"
+std::string_view OperatorText(BoolOpKind op);    // "and"
+std::string_view PythonName(BinOpKind op);       // "Add"
+std::string_view PythonName(UnaryOpKind op);     // "USub"
+std::string_view PythonName(CmpOpKind op);       // "NotIn"
+std::string_view PythonName(BoolOpKind op);      // "And"
+std::string_view PythonName(ExprContext ctx);    // "Load"
+std::string_view PythonName(ConstantKind kind);  // "str"
+
+using NodeId = uint32_t;
+
+struct Origin {
+  int32_t line = 0;  // 1-based; 0: unknown (a check failure in Verify)
+  int32_t col = 0;   // 1-based, in code points
+};
+
+struct Span {
+  static constexpr uint32_t kNone = UINT32_MAX;
+  uint32_t begin = kNone;  // byte offsets into the input
+  uint32_t end = kNone;
+
+  bool valid() const { return begin != kNone; }
+};
+
+// Node flags.
+enum : uint8_t {
+  // On a FunctionDef/AsyncFunctionDef/Lambda: a pass changed something inside
+  // it, so the printer regenerates the function from the AST instead of
+  // copying its text.
+  kFlagChanged = 1 << 0,
+};
+
+struct Node {
+  Kind kind;
+  uint8_t flags = 0;
+  NodeId node_id = 0;  // dense index in the owning Module
+  Origin origin;
+  Span span;
+
+  Category category() const { return CategoryOf(kind); }
+
+  template <typename T>
+  bool Is() const {
+    return kind == T::kKind;
+  }
+
+  template <typename T>
+  T* As() {
+    return kind == T::kKind ? static_cast<T*>(this) : nullptr;
+  }
+
+  template <typename T>
+  const T* As() const {
+    return kind == T::kKind ? static_cast<const T*>(this) : nullptr;
+  }
+
+  template <typename T>
+  T& Cast() {
+    AGC_CHECK(kind == T::kKind);
+    return static_cast<T&>(*this);
+  }
+
+  template <typename T>
+  const T& Cast() const {
+    AGC_CHECK(kind == T::kKind);
+    return static_cast<const T&>(*this);
+  }
+
+ protected:
+  explicit Node(Kind k) : kind(k) {}
+};
+
+struct Stmt : Node {
+  using Node::Node;
+};
+
+struct Expr : Node {
+  using Node::Node;
+};
+
+struct Pattern : Node {
+  using Node::Node;
+};
+
+struct Other : Node {
+  using Node::Node;
+};
+
+// Forward declarations of every node struct.
+#define AGC_NODE_BEGIN(Name, Cat, Py) struct Name;
+#define AGC_NODE_END(Name)
+#define AGC_CHILD(T, f)
+#define AGC_OPT(T, f)
+#define AGC_LIST(T, f)
+#define AGC_OPT_LIST(T, f)
+#define AGC_IDENT(f)
+#define AGC_OPT_IDENT(f)
+#define AGC_IDENT_LIST(f)
+#define AGC_ATTR(T, f, init)
+#include "lib/ast/node_kinds.def"
+#undef AGC_NODE_BEGIN
+
+// The node structs.
+#define AGC_NODE_BEGIN(Name, Cat, Py)                       \
+  struct Name final : Cat {                                 \
+    static constexpr Kind kKind = Kind::k##Name;            \
+    static constexpr Category kCategory = Category::k##Cat; \
+    Name() : Cat(kKind) {}
+#undef AGC_NODE_END
+#define AGC_NODE_END(Name) \
+  }                        \
+  ;
+#undef AGC_CHILD
+#define AGC_CHILD(T, f) T* f = nullptr;
+#undef AGC_OPT
+#define AGC_OPT(T, f) T* f = nullptr;
+#undef AGC_LIST
+#define AGC_LIST(T, f) std::vector<T*> f;
+#undef AGC_OPT_LIST
+#define AGC_OPT_LIST(T, f) std::vector<T*> f;
+#undef AGC_IDENT
+#define AGC_IDENT(f) std::string_view f;
+#undef AGC_OPT_IDENT
+#define AGC_OPT_IDENT(f) std::string_view f;
+#undef AGC_IDENT_LIST
+#define AGC_IDENT_LIST(f) std::vector<std::string_view> f;
+#undef AGC_ATTR
+#define AGC_ATTR(T, f, init) T f = init;
+#include "lib/ast/node_kinds.def"
+#undef AGC_NODE_BEGIN
+#undef AGC_NODE_END
+#undef AGC_CHILD
+#undef AGC_OPT
+#undef AGC_LIST
+#undef AGC_OPT_LIST
+#undef AGC_IDENT
+#undef AGC_OPT_IDENT
+#undef AGC_IDENT_LIST
+#undef AGC_ATTR
+
+// A comment in the input (the text includes the leading '#').
+struct Comment {
+  Span span;
+  Origin origin;
+  bool own_line = false;  // nothing but whitespace before it on its line
+};
+
+// Owns the nodes of one file (or one template). Nodes live in an arena and
+// are addressed by dense NodeIds, which analyses use to index side tables.
+class Module {
+ public:
+  // `source` must outlive the module; identifiers of input nodes point into
+  // its bytes.
+  explicit Module(const base::SourceFile* source);
+  ~Module();
+  Module(const Module&) = delete;
+  Module& operator=(const Module&) = delete;
+
+  template <typename T>
+  T* New(Origin origin) {
+    void* mem = arena_.allocate(sizeof(T), alignof(T));
+    T* node = new (mem) T();
+    node->node_id = static_cast<NodeId>(nodes_.size());
+    node->origin = origin;
+    nodes_.push_back(node);
+    return node;
+  }
+
+  // Copies `text` into the module's arena; the view lives as long as the
+  // module.
+  std::string_view Intern(std::string_view text);
+
+  Node* Get(NodeId id) const {
+    AGC_CHECK(id < nodes_.size());
+    return nodes_[id];
+  }
+
+  // One past the largest NodeId; side tables are sized with this.
+  NodeId node_count() const { return static_cast<NodeId>(nodes_.size()); }
+
+  const base::SourceFile* source() const { return source_; }
+
+  // The input text a node came from (empty for nodes without a span).
+  std::string_view TextOf(const Node& node) const;
+
+  std::vector<Stmt*> body;
+  std::vector<Comment> comments;  // in input order
+
+ private:
+  const base::SourceFile* source_;
+  std::pmr::monotonic_buffer_resource arena_;
+  std::vector<Node*> nodes_;
+};
+
+// Calls `fn(Node*)` for each non-null direct child of `node`, in field order.
+template <typename Fn>
+void ForEachChild(Node& node, Fn&& fn);
+
+template <typename Fn>
+void ForEachChild(const Node& node, Fn&& fn) {
+  ForEachChild(const_cast<Node&>(node),
+               [&](Node* child) { fn(static_cast<const Node*>(child)); });
+}
+
+// Deep copy of `node` (and its subtree) into `dst`, keeping origins and spans.
+Node* Clone(Module& dst, const Node& node);
+
+template <typename T>
+T* CloneAs(Module& dst, const T& node) {
+  return static_cast<T*>(Clone(dst, node));
+}
+
+// A readable tree dump, like CPython's ast.dump(indent=...). With
+// `include_origins`, each node shows `@line:col`.
+std::string Dump(const Node& node, bool include_origins = false);
+std::string Dump(const Module& module, bool include_origins = false);
+
+// Checks the structure: required children present, list entries non-null
+// (except optional lists), contexts consistent (targets Store/Del, the rest
+// Load), every node has an origin. Returns a description of the first problem,
+// or an empty string.
+std::string Verify(const Module& module);
+
+// --- implementation ---------------------------------------------------------
+
+template <typename Fn>
+void ForEachChild(Node& node, Fn&& fn) {
+  switch (node.kind) {
+#define AGC_NODE_BEGIN(Name, Cat, Py) \
+  case Kind::k##Name: {               \
+    [[maybe_unused]] auto& n = static_cast<Name&>(node);
+#define AGC_NODE_END(Name) \
+  break;                   \
+  }
+#define AGC_CHILD(T, f)          \
+  if (n.f != nullptr) {          \
+    fn(static_cast<Node*>(n.f)); \
+  }
+#define AGC_OPT(T, f) AGC_CHILD(T, f)
+#define AGC_LIST(T, f)           \
+  for (T * c : n.f) {            \
+    if (c != nullptr) {          \
+      fn(static_cast<Node*>(c)); \
+    }                            \
+  }
+#define AGC_OPT_LIST(T, f) AGC_LIST(T, f)
+#define AGC_IDENT(f)
+#define AGC_OPT_IDENT(f)
+#define AGC_IDENT_LIST(f)
+#define AGC_ATTR(T, f, init)
+#include "lib/ast/node_kinds.def"
+#undef AGC_NODE_BEGIN
+#undef AGC_NODE_END
+#undef AGC_CHILD
+#undef AGC_OPT
+#undef AGC_LIST
+#undef AGC_OPT_LIST
+#undef AGC_IDENT
+#undef AGC_OPT_IDENT
+#undef AGC_IDENT_LIST
+#undef AGC_ATTR
+  }
+}
+
+}  // namespace agc::ast

@@ -1,0 +1,441 @@
+#include "lib/driver/convert.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <dtl/dtl.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <sstream>
+#include <thread>
+
+#include "lib/base/sha256.h"
+#include "lib/codegen/printer.h"
+#include "lib/codegen/source_map.h"
+#include "lib/syntax/parse.h"
+
+namespace agc::driver {
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr std::string_view kStdinName = "<stdin>";
+
+bool EndsWith(std::string_view s, std::string_view suffix) {
+  return s.size() >= suffix.size() &&
+         s.substr(s.size() - suffix.size()) == suffix;
+}
+
+// The path below --out-dir that mirrors `input`: relative inputs keep their
+// relative path; absolute ones are taken relative to the working directory
+// when inside it, else without their root. Leading ".." parts are dropped.
+fs::path MirroredPath(const std::string& input) {
+  fs::path p = fs::path(input).lexically_normal();
+  if (p.is_absolute()) {
+    std::error_code ec;
+    fs::path cwd = fs::current_path(ec);
+    fs::path rel = ec ? fs::path() : p.lexically_relative(cwd);
+    if (!rel.empty() && *rel.begin() != "..") {
+      p = rel;
+    } else {
+      p = p.relative_path();
+    }
+  }
+  fs::path out;
+  for (const fs::path& part : p) {
+    if (part == ".." || part == ".") {
+      continue;
+    }
+    out /= part;
+  }
+  return out;
+}
+
+std::string ErrnoText(int err) {
+  return std::strerror(err);
+}
+
+}  // namespace
+
+std::string OutputPathFor(const ConvertOptions& options,
+                          const std::string& input) {
+  if (!options.output.empty()) {
+    return options.output;
+  }
+  if (!options.out_dir.empty()) {
+    if (input == "-") {
+      return "-";
+    }
+    return (fs::path(options.out_dir) / MirroredPath(input)).string();
+  }
+  if (input == "-") {
+    return "-";
+  }
+  if (EndsWith(input, ".py")) {
+    return input.substr(0, input.size() - 3) + "_ag.py";
+  }
+  return input + "_ag.py";
+}
+
+bool ReadFile(const std::string& path, std::string* bytes, std::string* error) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) {
+    *error = ErrnoText(errno);
+    return false;
+  }
+  if (S_ISDIR(st.st_mode)) {
+    *error = "is a directory (convert takes files)";
+    return false;
+  }
+  std::ifstream f(path, std::ios::binary);
+  if (!f) {
+    *error = ErrnoText(errno);
+    return false;
+  }
+  std::ostringstream ss;
+  ss << f.rdbuf();
+  if (f.bad()) {
+    *error = "read failed";
+    return false;
+  }
+  *bytes = std::move(ss).str();
+  return true;
+}
+
+bool WriteFileAtomic(const std::string& path,
+                     std::string_view bytes,
+                     std::string* error,
+                     bool* written) {
+  if (written != nullptr) {
+    *written = false;
+  }
+  std::string existing;
+  std::string ignored;
+  if (ReadFile(path, &existing, &ignored) && existing == bytes) {
+    return true;
+  }
+  fs::path target(path);
+  fs::path dir = target.parent_path();
+  if (!dir.empty()) {
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec) {
+      *error = fmt::format("{}: {}", dir.string(), ec.message());
+      return false;
+    }
+  }
+  static std::atomic<unsigned> counter{0};
+  std::string tmp =
+      fmt::format("{}.agc-tmp-{}-{}", path, ::getpid(), counter.fetch_add(1));
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  if (fd < 0) {
+    *error = fmt::format("{}: {}", path, ErrnoText(errno));
+    return false;
+  }
+  size_t done = 0;
+  while (done < bytes.size()) {
+    ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      int err = errno;
+      ::close(fd);
+      ::unlink(tmp.c_str());
+      *error = fmt::format("{}: {}", path, ErrnoText(err));
+      return false;
+    }
+    done += static_cast<size_t>(n);
+  }
+  if (::close(fd) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    *error = fmt::format("{}: {}", path, ErrnoText(err));
+    return false;
+  }
+  if (::rename(tmp.c_str(), path.c_str()) != 0) {
+    int err = errno;
+    ::unlink(tmp.c_str());
+    *error = fmt::format("{}: {}", path, ErrnoText(err));
+    return false;
+  }
+  if (written != nullptr) {
+    *written = true;
+  }
+  return true;
+}
+
+namespace {
+
+std::vector<std::string> SplitLines(std::string_view text) {
+  std::vector<std::string> lines;
+  size_t pos = 0;
+  while (pos < text.size()) {
+    size_t nl = text.find('\n', pos);
+    size_t end = nl == std::string_view::npos ? text.size() : nl + 1;
+    lines.emplace_back(text.substr(pos, end - pos));
+    pos = end;
+  }
+  return lines;
+}
+
+void AppendDiffLine(std::string& out, char mark, const std::string& line) {
+  out += mark;
+  out += line;
+  if (line.empty() || line.back() != '\n') {
+    out += "\n\\ No newline at end of file\n";
+  }
+}
+
+}  // namespace
+
+std::string UnifiedDiff(std::string_view before,
+                        std::string_view after,
+                        const std::string& before_name,
+                        const std::string& after_name) {
+  if (before == after) {
+    return {};
+  }
+  std::vector<std::string> a = SplitLines(before);
+  std::vector<std::string> b = SplitLines(after);
+  dtl::Diff<std::string, std::vector<std::string>> d(a, b);
+  d.compose();
+  d.composeUnifiedHunks();
+  std::string out = fmt::format("--- {}\n+++ {}\n", before_name, after_name);
+  for (const auto& hunk : d.getUniHunks()) {
+    out += fmt::format("@@ -{},{} +{},{} @@\n", hunk.a, hunk.b, hunk.c, hunk.d);
+    for (const auto& e : hunk.common[0]) {
+      AppendDiffLine(out, ' ', e.first);
+    }
+    for (const auto& e : hunk.change) {
+      char mark = e.second.type == dtl::SES_ADD      ? '+'
+                  : e.second.type == dtl::SES_DELETE ? '-'
+                                                     : ' ';
+      AppendDiffLine(out, mark, e.first);
+    }
+    for (const auto& e : hunk.common[1]) {
+      AppendDiffLine(out, ' ', e.first);
+    }
+  }
+  return out;
+}
+
+namespace {
+
+struct Job {
+  std::string input;    // as given; "-" for stdin
+  std::string display;  // path in diagnostics
+  std::string output;   // "-" for stdout
+  std::string bytes;    // stdin contents, read before the workers start
+  std::string out;      // what goes to the `out` stream, in input order
+};
+
+std::string MapPathFor(const std::string& output) {
+  return output + ".map.json";
+}
+
+class Converter {
+ public:
+  Converter(const ConvertOptions& options, diag::DiagnosticSink& diags)
+      : options_(options), diags_(diags) {}
+
+  void Run(Job& job);
+
+ private:
+  void Error(diag::DiagKind kind, const std::string& path, std::string what) {
+    diags_.Emit(kind, path, base::LineCol{}, what);
+  }
+
+  void Finish(Job& job, const std::string& text, const std::string& map);
+
+  const ConvertOptions& options_;
+  diag::DiagnosticSink& diags_;
+};
+
+void Converter::Run(Job& job) {
+  std::string bytes;
+  if (job.input == "-") {
+    bytes = std::move(job.bytes);
+  } else {
+    std::string error;
+    if (!ReadFile(job.input, &bytes, &error)) {
+      Error(diag::DiagKind::kCannotRead, job.display, error);
+      return;
+    }
+  }
+  base::SourceFile source(job.display, std::move(bytes));
+  ast::Module module(&source);
+  if (!syntax::Parse(source, module, diags_)) {
+    return;
+  }
+  pass::RunPipeline(options_.passes, module, diags_, options_.pass_options,
+                    options_.pipeline);
+  codegen::PrintOptions print_options;
+  print_options.regenerate_all = options_.regenerate_all;
+  codegen::PrintResult printed = codegen::Print(module, print_options);
+
+  std::string map;
+  if (options_.source_map && job.output != "-" && job.input != "-") {
+    fs::path out_path = fs::absolute(job.output).lexically_normal();
+    fs::path in_path = fs::absolute(job.input).lexically_normal();
+    std::string relative =
+        in_path.lexically_relative(out_path.parent_path()).generic_string();
+    map = codegen::SourceMapJson(relative, out_path.filename().string(),
+                                 base::Sha256Hex(source.bytes()),
+                                 printed.origin_lines);
+  }
+  Finish(job, printed.text, map);
+}
+
+void Converter::Finish(Job& job,
+                       const std::string& text,
+                       const std::string& map) {
+  if (job.output == "-") {
+    if (options_.check || options_.diff) {
+      return;  // nothing on disk to compare with
+    }
+    job.out = text;
+    return;
+  }
+  std::string map_path = MapPathFor(job.output);
+  if (options_.check || options_.diff) {
+    std::string existing;
+    std::string ignored;
+    bool have = ReadFile(job.output, &existing, &ignored);
+    if (options_.diff) {
+      job.out =
+          UnifiedDiff(existing, text,
+                      have ? job.output : std::string("/dev/null"), job.output);
+    }
+    if (options_.check) {
+      if (!have || existing != text) {
+        diags_.Emit(diag::DiagKind::kStaleOutput, job.display, base::LineCol{},
+                    job.output);
+        return;
+      }
+      if (!map.empty()) {
+        std::string existing_map;
+        if (!ReadFile(map_path, &existing_map, &ignored) ||
+            existing_map != map) {
+          diags_.Emit(diag::DiagKind::kStaleOutput, job.display,
+                      base::LineCol{}, map_path);
+        }
+      }
+    }
+    return;
+  }
+  std::string error;
+  if (!WriteFileAtomic(job.output, text, &error)) {
+    Error(diag::DiagKind::kCannotWrite, job.display, error);
+    return;
+  }
+  if (!map.empty() && !WriteFileAtomic(map_path, map, &error)) {
+    Error(diag::DiagKind::kCannotWrite, job.display, error);
+  }
+}
+
+bool SameFile(const std::string& a, const std::string& b) {
+  std::error_code ec;
+  if (fs::exists(a, ec) && fs::exists(b, ec)) {
+    return fs::equivalent(a, b, ec);
+  }
+  return fs::absolute(a, ec).lexically_normal() ==
+         fs::absolute(b, ec).lexically_normal();
+}
+
+}  // namespace
+
+int Convert(const ConvertOptions& options,
+            diag::DiagnosticSink& diags,
+            std::ostream& out,
+            std::istream& in) {
+  auto usage = [&](std::string message) {
+    diags.Emit(diag::DiagKind::kBadOption, "", base::LineCol{}, message);
+    return 2;
+  };
+  if (options.inputs.empty()) {
+    return usage("convert needs at least one input file (or '-')");
+  }
+  if (!options.output.empty() && !options.out_dir.empty()) {
+    return usage("-o and --out-dir cannot be used together");
+  }
+  if (!options.output.empty() && options.inputs.size() > 1) {
+    return usage("-o takes one input; use --out-dir for several");
+  }
+  size_t stdin_count = 0;
+  for (const std::string& input : options.inputs) {
+    stdin_count += input == "-" ? 1 : 0;
+  }
+  if (stdin_count > 1) {
+    return usage("'-' (standard input) can be given only once");
+  }
+
+  std::vector<Job> jobs;
+  std::map<std::string, std::string> seen_outputs;  // output -> input
+  for (const std::string& input : options.inputs) {
+    Job job;
+    job.input = input;
+    job.display = input == "-" ? std::string(kStdinName) : input;
+    job.output = OutputPathFor(options, input);
+    if (job.output != "-") {
+      if (input != "-" && SameFile(input, job.output)) {
+        diags.Emit(diag::DiagKind::kOutputIsInput, job.display,
+                   base::LineCol{});
+        continue;
+      }
+      std::string key = fs::absolute(job.output).lexically_normal().string();
+      auto [it, inserted] = seen_outputs.emplace(key, input);
+      if (!inserted) {
+        diags.Emit(diag::DiagKind::kDuplicateOutput, job.display,
+                   base::LineCol{}, job.output);
+        continue;
+      }
+    }
+    jobs.push_back(std::move(job));
+  }
+  if (diags.has_errors()) {
+    return diag::ExitCodeFor(diags.Sorted());
+  }
+  for (Job& job : jobs) {
+    if (job.input == "-") {
+      std::ostringstream ss;
+      ss << in.rdbuf();
+      job.bytes = std::move(ss).str();
+    }
+  }
+
+  Converter converter(options, diags);
+  size_t workers = static_cast<size_t>(std::max(1, options.jobs));
+  workers = std::min(workers, jobs.size());
+  if (workers <= 1) {
+    for (Job& job : jobs) {
+      converter.Run(job);
+    }
+  } else {
+    std::atomic<size_t> next{0};
+    std::vector<std::thread> threads;
+    for (size_t t = 0; t < workers; ++t) {
+      threads.emplace_back([&] {
+        for (size_t i = next++; i < jobs.size(); i = next++) {
+          converter.Run(jobs[i]);
+        }
+      });
+    }
+    for (std::thread& t : threads) {
+      t.join();
+    }
+  }
+  for (const Job& job : jobs) {
+    out << job.out;
+  }
+  out.flush();
+  return diag::ExitCodeFor(diags.Sorted());
+}
+
+}  // namespace agc::driver

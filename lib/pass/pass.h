@@ -1,0 +1,79 @@
+// Passes: named tree rewrites that run in one canonical order. Each pass is one
+// file in passes/, listed once in passes/passes.def.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/analysis/manager.h"
+#include "lib/ast/ast.h"
+#include "lib/diag/diagnostic.h"
+
+namespace agc::pass {
+
+enum class Changed : bool { kNo, kYes };
+
+struct PassOptions {
+  // The statement converted modules use to import the runtime.
+  std::string runtime_import = "import agc_runtime as ag__";
+};
+
+// What a pass sees besides the tree: diagnostics for the file, the analyses,
+// the options.
+class PassContext {
+ public:
+  PassContext(ast::Module& module,
+              analysis::AnalysisManager& analyses,
+              diag::DiagnosticSink& diags,
+              const PassOptions& options)
+      : module_(module),
+        analyses_(analyses),
+        diags_(diags),
+        options_(options) {}
+
+  ast::Module& module() { return module_; }
+
+  analysis::AnalysisManager& analyses() { return analyses_; }
+
+  const PassOptions& options() const { return options_; }
+
+  // The display path of the file being converted.
+  const std::string& path() const { return module_.source()->path(); }
+
+  template <typename... Args>
+  void Emit(diag::DiagKind kind, const ast::Node& at, Args&&... args) {
+    diags_.Emit(kind, path(), base::LineCol{at.origin.line, at.origin.col},
+                std::forward<Args>(args)...);
+  }
+
+  // Records that the pass rewrote something inside `function` (a
+  // FunctionDef, AsyncFunctionDef or Lambda), so the printer regenerates it.
+  void MarkChanged(ast::Node& function);
+
+ private:
+  ast::Module& module_;
+  analysis::AnalysisManager& analyses_;
+  diag::DiagnosticSink& diags_;
+  const PassOptions& options_;
+};
+
+class Pass {
+ public:
+  virtual ~Pass() = default;
+  // Never throws. Returns kYes when the tree changed (analyses are then
+  // recomputed before the next pass that reads them).
+  virtual Changed Run(ast::Module& module, PassContext& ctx) = 0;
+};
+
+struct PassInfo {
+  std::string_view name;     // CLI name, file name, namespace, testdata dir
+  std::string_view summary;  // one line, shown by `agc passes`
+  bool in_default;           // part of the default pipeline
+  analysis::AnalysisSet analyses;       // made fresh before Run()
+  std::vector<std::string_view> needs;  // passes that must run earlier
+  std::unique_ptr<Pass> (*create)();
+};
+
+}  // namespace agc::pass

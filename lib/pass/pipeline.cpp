@@ -1,0 +1,183 @@
+#include "lib/pass/pipeline.h"
+
+#include <fmt/core.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+
+namespace agc::pass {
+namespace {
+
+size_t EditDistance(std::string_view a, std::string_view b) {
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) {
+    row[j] = j;
+  }
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t prev = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t cur = row[j];
+      row[j] = std::min(
+          {row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      prev = cur;
+    }
+  }
+  return row[b.size()];
+}
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string_view DidYouMean(std::span<const PassInfo> registry,
+                            std::string_view name) {
+  std::string_view best;
+  size_t best_distance = SIZE_MAX;
+  for (const PassInfo& info : registry) {
+    size_t d = EditDistance(name, info.name);
+    if (d < best_distance) {
+      best_distance = d;
+      best = info.name;
+    }
+  }
+  // Close enough: at most a third of the name wrong, or a prefix.
+  if (best_distance <= std::max<size_t>(2, name.size() / 3)) {
+    return best;
+  }
+  for (const PassInfo& info : registry) {
+    if (!name.empty() && info.name.substr(0, name.size()) == name) {
+      return info.name;
+    }
+  }
+  return {};
+}
+
+std::optional<std::vector<const PassInfo*>> SelectPasses(
+    std::span<const PassInfo> registry,
+    std::string_view spec,
+    SelectionError* error) {
+  std::vector<bool> selected(registry.size(), false);
+  size_t pos = 0;
+  bool any_item = false;
+  while (pos <= spec.size()) {
+    size_t comma = spec.find(',', pos);
+    if (comma == std::string_view::npos) {
+      comma = spec.size();
+    }
+    std::string_view item = Trim(spec.substr(pos, comma - pos));
+    pos = comma + 1;
+    if (item.empty()) {
+      continue;
+    }
+    any_item = true;
+    if (item == "none") {
+      continue;
+    }
+    if (item == "default" || item == "all") {
+      for (size_t i = 0; i < registry.size(); ++i) {
+        if (item == "all" || registry[i].in_default) {
+          selected[i] = true;
+        }
+      }
+      continue;
+    }
+    auto it = std::find_if(registry.begin(), registry.end(),
+                           [&](const PassInfo& p) { return p.name == item; });
+    if (it == registry.end()) {
+      std::string_view hint = DidYouMean(registry, item);
+      std::string suffix;
+      if (!hint.empty()) {
+        suffix = fmt::format(" (did you mean '{}'?)", hint);
+      } else {
+        suffix = registry.empty()
+                     ? std::string(" (no passes are available yet)")
+                     : std::string(" (run `agc passes` for the list)");
+      }
+      *error = {
+          diag::DiagKind::kUnknownPass,
+          fmt::format(
+              fmt::runtime(diag::InfoOf(diag::DiagKind::kUnknownPass).format),
+              item, suffix)};
+      return std::nullopt;
+    }
+    selected[it - registry.begin()] = true;
+  }
+  if (!any_item) {
+    *error = {diag::DiagKind::kBadOption,
+              "--passes needs a pass name, 'default', 'all' or 'none'"};
+    return std::nullopt;
+  }
+  std::vector<const PassInfo*> out;
+  for (size_t i = 0; i < registry.size(); ++i) {
+    if (!selected[i]) {
+      continue;
+    }
+    for (std::string_view need : registry[i].needs) {
+      bool ok = false;
+      for (size_t j = 0; j < i; ++j) {
+        if (selected[j] && registry[j].name == need) {
+          ok = true;
+        }
+      }
+      if (!ok) {
+        *error = {
+            diag::DiagKind::kMissingPrerequisite,
+            fmt::format(
+                fmt::runtime(
+                    diag::InfoOf(diag::DiagKind::kMissingPrerequisite).format),
+                registry[i].name, need)};
+        return std::nullopt;
+      }
+    }
+    out.push_back(&registry[i]);
+  }
+  return out;
+}
+
+bool RunPipeline(const std::vector<const PassInfo*>& passes,
+                 ast::Module& module,
+                 diag::DiagnosticSink& diags,
+                 const PassOptions& pass_options,
+                 const PipelineOptions& options) {
+  analysis::AnalysisManager analyses(module);
+  PassContext ctx(module, analyses, diags, pass_options);
+  bool any_change = false;
+  for (const PassInfo* info : passes) {
+    auto start = std::chrono::steady_clock::now();
+    analyses.Ensure(info->analyses);
+    std::unique_ptr<Pass> p = info->create();
+    Changed changed = p->Run(module, ctx);
+    if (changed == Changed::kYes) {
+      any_change = true;
+      analyses.InvalidateAll();
+      if (options.verify) {
+        std::string problem = ast::Verify(module);
+        AGC_CHECK_MSG(
+            problem.empty(),
+            fmt::format("after pass {}: {}", info->name, problem).c_str());
+      }
+    }
+    if (options.time_passes) {
+      auto elapsed = std::chrono::steady_clock::now() - start;
+      spdlog::info("{}: pass {} took {:.3f} ms", ctx.path(), info->name,
+                   std::chrono::duration<double, std::milli>(elapsed).count());
+    }
+    if (!options.print_after.empty() && options.print_after == info->name &&
+        options.on_print_after) {
+      options.on_print_after(info->name, module);
+    }
+  }
+  return any_change;
+}
+
+}  // namespace agc::pass

@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs what agc needs to build and test. Idempotent: safe to run again.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+GRAMMAR_VERSION="0.23.6"
+GRAMMAR_DIR="$ROOT/third_party/tree-sitter-python"
+
+PKGS=(build-essential cmake ninja-build pkg-config libtree-sitter-dev
+      libcli11-dev libspdlog-dev libfmt-dev nlohmann-json3-dev catch2
+      libtomlplusplus-dev libdtl-dev python3 nodejs npm)
+
+missing=()
+for p in "${PKGS[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed"; then
+    missing+=("$p")
+  fi
+done
+# node/npm/python3 may come from outside Debian's packages; accept them on PATH.
+filtered=()
+for p in "${missing[@]}"; do
+  case "$p" in
+    nodejs) command -v node >/dev/null || filtered+=("$p") ;;
+    npm) command -v npm >/dev/null || filtered+=("$p") ;;
+    python3) command -v python3 >/dev/null || filtered+=("$p") ;;
+    *) filtered+=("$p") ;;
+  esac
+done
+if ((${#filtered[@]})); then
+  echo "setup: installing ${filtered[*]}" >&2
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO=sudo; fi
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${filtered[@]}" >/dev/null
+fi
+
+# The Python grammar, pinned. Generated for ABI 14, which libtree-sitter 0.20.7
+# loads. Unpacked into a git-ignored folder and compiled by CMake.
+stamp="$GRAMMAR_DIR/.agc-version"
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$GRAMMAR_VERSION" ]; then
+  echo "setup: fetching tree-sitter-python@$GRAMMAR_VERSION" >&2
+  tmp="$(mktemp -d)"
+  trap 'rm -rf "$tmp"' EXIT
+  (cd "$tmp" && npm pack --silent "tree-sitter-python@$GRAMMAR_VERSION" >/dev/null)
+  rm -rf "$GRAMMAR_DIR"
+  mkdir -p "$GRAMMAR_DIR"
+  tar -xzf "$tmp"/tree-sitter-python-"$GRAMMAR_VERSION".tgz -C "$GRAMMAR_DIR" \
+    --strip-components=1
+  test -f "$GRAMMAR_DIR/src/parser.c"
+  test -f "$GRAMMAR_DIR/src/scanner.c"
+  echo "$GRAMMAR_VERSION" >"$stamp"
+fi
