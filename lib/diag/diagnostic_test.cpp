@@ -1,0 +1,67 @@
+#include "lib/diag/diagnostic.h"
+
+#include <catch2/catch.hpp>
+
+namespace agc::diag {
+namespace {
+
+TEST_CASE("Diagnostics format as path:line:col: severity: message [code]",
+          "[diag]") {
+  DiagnosticSink sink;
+  sink.Emit(DiagKind::kInvalidSyntax, "m.py", base::LineCol{3, 7});
+  auto all = sink.Sorted();
+  REQUIRE(all.size() == 1);
+  CHECK(FormatText(all[0]) == "m.py:3:7: error: invalid syntax [AGC001]");
+}
+
+TEST_CASE("Diagnostics without position or file", "[diag]") {
+  DiagnosticSink sink;
+  sink.Emit(DiagKind::kCannotRead, "x.py", base::LineCol{},
+            "No such file or directory");
+  sink.Emit(DiagKind::kBadOption, "", base::LineCol{}, "bad flag");
+  auto all = sink.Sorted();
+  REQUIRE(all.size() == 2);
+  CHECK(FormatText(all[0]) == "agc: error: bad flag [AGC016]");
+  CHECK(FormatText(all[1]) ==
+        "x.py: error: cannot read input: No such file or directory [AGC010]");
+}
+
+TEST_CASE("Diagnostics sort by file, line, column, code", "[diag]") {
+  DiagnosticSink sink;
+  sink.Emit(DiagKind::kInvalidSyntax, "b.py", base::LineCol{1, 1});
+  sink.Emit(DiagKind::kNulByte, "a.py", base::LineCol{2, 1});
+  sink.Emit(DiagKind::kInvalidSyntax, "a.py", base::LineCol{2, 1});
+  sink.Emit(DiagKind::kInvalidSyntax, "a.py", base::LineCol{1, 9});
+  auto all = sink.Sorted();
+  REQUIRE(all.size() == 4);
+  CHECK(FormatText(all[0]).rfind("a.py:1:9:", 0) == 0);
+  CHECK(all[1].code() == 1);
+  CHECK(all[2].code() == 3);
+  CHECK(FormatText(all[3]).rfind("b.py:1:1:", 0) == 0);
+}
+
+TEST_CASE("Exit codes: usage and I/O are 2, other errors 1", "[diag]") {
+  DiagnosticSink ok;
+  CHECK(ExitCodeFor(ok.Sorted()) == 0);
+  DiagnosticSink syntax;
+  syntax.Emit(DiagKind::kInvalidSyntax, "a.py", base::LineCol{1, 1});
+  CHECK(ExitCodeFor(syntax.Sorted()) == 1);
+  syntax.Emit(DiagKind::kCannotWrite, "a.py", base::LineCol{}, "denied");
+  CHECK(ExitCodeFor(syntax.Sorted()) == 2);
+}
+
+TEST_CASE("Codes are unique and found by name", "[diag]") {
+  auto kinds = AllKinds();
+  for (size_t i = 1; i < kinds.size(); ++i) {
+    CHECK(kinds[i - 1]->code < kinds[i]->code);
+  }
+  REQUIRE(FindByCode("AGC001") != nullptr);
+  CHECK(FindByCode("AGC001")->name == "InvalidSyntax");
+  CHECK(FindByCode("1") == FindByCode("AGC001"));
+  CHECK(FindByCode("AGC999") == nullptr);
+  CHECK(FindByCode("AGCx") == nullptr);
+  CHECK(CodeString(5) == "AGC005");
+}
+
+}  // namespace
+}  // namespace agc::diag

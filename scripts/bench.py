@@ -1,0 +1,106 @@
+#!/usr/bin/env python3
+"""agc benchmarks (figures, not assertions).
+
+Reports, on the local CPython standard library:
+  - tree-sitter parse-only time (agc_parse_bench) vs `agc convert` time, with
+    no passes and with the default pipeline, single-threaded;
+  - source lines per second;
+  - -j1 vs -j2 (and -jN for N = cores) speed-up;
+  - peak memory (max RSS) of each run;
+and the scaling with function size on generated files.
+Each timing is the best of --repeat runs, outputs written to a fresh folder.
+"""
+import argparse
+import os
+import resource
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+
+def timed(cmd, stdin_data=None, cwd=None):
+    """Runs cmd; returns (seconds, max RSS in MiB, returncode)."""
+    start = time.perf_counter()
+    wrapped = ["/usr/bin/time", "-f", "%M"] + cmd
+    proc = subprocess.run(wrapped, input=stdin_data, capture_output=True, cwd=cwd)
+    secs = time.perf_counter() - start
+    try:
+        rss_kib = int(proc.stderr.decode().strip().splitlines()[-1])
+    except (ValueError, IndexError):
+        rss_kib = 0
+    return secs, rss_kib / 1024, proc.returncode
+
+
+def best(n, fn):
+    runs = [fn() for _ in range(n)]
+    return min(runs, key=lambda r: r[0])
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--build", required=True)
+    ap.add_argument("--stdlib", default=sysconfig.get_paths()["stdlib"])
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    agc = os.path.join(args.build, "agc")
+    parse_bench = os.path.join(args.build, "agc_parse_bench")
+    stdlib = Path(args.stdlib)
+    files = sorted(str(p) for p in stdlib.rglob("*.py")
+                   if "site-packages" not in p.parts)
+    lines = sum(len(Path(f).read_bytes().splitlines()) for f in files)
+    size = sum(os.path.getsize(f) for f in files)
+    cores = os.cpu_count() or 1
+    print(f"corpus: {len(files)} files, {lines} lines, {size / 1e6:.1f} MB "
+          f"({stdlib}); {cores} cores; best of {args.repeat}")
+
+    listing = ("\n".join(files) + "\n").encode()
+    t_parse, rss_parse, _ = best(args.repeat,
+                                 lambda: timed([parse_bench], listing))
+    print(f"tree-sitter parse only   : {t_parse:7.3f} s  "
+          f"{lines / t_parse:10.0f} lines/s  {rss_parse:7.1f} MiB")
+
+    tmp = tempfile.mkdtemp(prefix="agc_bench_")
+
+    def convert(extra, jobs):
+        out = os.path.join(tmp, "out")
+        shutil.rmtree(out, ignore_errors=True)
+        return timed([agc, "convert", *files, "--out-dir", out, "-j", str(jobs),
+                      *extra])
+
+    results = {}
+    for label, extra in (("--passes none", ["--passes", "none"]),
+                         ("default passes", [])):
+        for jobs in sorted({1, 2, cores}):
+            t, rss, rc = best(args.repeat, lambda: convert(extra, jobs))
+            results[(label, jobs)] = t
+            ratio = f"{t / t_parse:5.2f}x parse" if jobs == 1 else \
+                f"{results[(label, 1)] / t:5.2f}x vs -j1"
+            print(f"agc {label:15s} -j{jobs}: {t:7.3f} s  {lines / t:10.0f} "
+                  f"lines/s  {rss:7.1f} MiB  {ratio}  (exit {rc})")
+
+    # Scaling with function size: one function of N statements per file.
+    print("scaling with function size (--passes none -j1, default pipeline):")
+    for n in (10, 100, 1000, 10000):
+        body = "".join(f"    x{i} = x{i - 1} + {i} if x{i - 1} > 0 else {i}\n"
+                       for i in range(1, n + 1))
+        src = f"def f(x0):\n{body}    return x{n}\n"
+        path = os.path.join(tmp, f"f{n}.py")
+        Path(path).write_text(src)
+        out = os.path.join(tmp, f"f{n}_ag.py")
+        t_none, _, _ = best(args.repeat, lambda: timed(
+            [agc, "convert", path, "-o", out, "--passes", "none", "-j", "1"]))
+        os.remove(out)
+        t_def, _, _ = best(args.repeat, lambda: timed(
+            [agc, "convert", path, "-o", out, "-j", "1"]))
+        print(f"  {n:6d} statements: none {t_none * 1000:8.1f} ms, "
+              f"default {t_def * 1000:8.1f} ms "
+              f"({(n + 2) / t_def:10.0f} lines/s)")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""End-to-end checks of the `agc` command line: files, exit codes, errors.
+
+Run: cli_test.py --agc build/agc
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+AGC = None
+
+SIMPLE = b'"""Doc."""\nimport os\n\n\ndef f(x):\n    # comment\n    return x + 1\n'
+
+
+def agc(*args, cwd=None, stdin=None):
+    return subprocess.run([AGC, *args], cwd=cwd, input=stdin,
+                          capture_output=True, timeout=120)
+
+
+class Cli(unittest.TestCase):
+    def setUp(self):
+        self._tmp = tempfile.TemporaryDirectory()
+        self.dir = Path(self._tmp.name)
+
+    def tearDown(self):
+        self._tmp.cleanup()
+
+    def write(self, name, data: bytes):
+        p = self.dir / name
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_bytes(data)
+        return p
+
+    def listing(self):
+        return sorted(str(p.relative_to(self.dir)) for p in self.dir.rglob("*"))
+
+    def assert_one_error(self, proc, pattern, code):
+        err = proc.stderr.decode()
+        self.assertEqual(proc.returncode, code, err)
+        lines = err.splitlines()
+        self.assertEqual(len(lines), 1, err)
+        self.assertRegex(lines[0], pattern)
+
+    # --- the happy path -------------------------------------------------
+
+    def test_default_output_and_map(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual((self.dir / "m_ag.py").read_bytes(), SIMPLE)
+        m = json.loads((self.dir / "m_ag.py.map.json").read_text())
+        self.assertEqual(list(m), ["version", "source", "generated",
+                                   "source_sha256", "origin_lines"])
+        self.assertEqual(m["version"], 1)
+        self.assertEqual(m["source"], "m.py")
+        self.assertEqual(m["generated"], "m_ag.py")
+        import hashlib
+        self.assertEqual(m["source_sha256"], hashlib.sha256(SIMPLE).hexdigest())
+        self.assertEqual(m["origin_lines"], [1, 2, 3, 4, 5, 6, 7])
+
+    def test_out_dir_mirrors_paths_and_source_is_relative(self):
+        self.write("src/pkg/a.py", SIMPLE)
+        p = agc("convert", "src/pkg/a.py", "--out-dir", "out", "--passes",
+                "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual((self.dir / "out/src/pkg/a.py").read_bytes(), SIMPLE)
+        m = json.loads((self.dir / "out/src/pkg/a.py.map.json").read_text())
+        self.assertEqual(m["source"], "../../../src/pkg/a.py")
+        self.assertEqual(m["generated"], "a.py")
+
+    def test_stdin_to_stdout(self):
+        p = agc("convert", "-", "--passes", "none", cwd=self.dir, stdin=SIMPLE)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout, SIMPLE)
+        self.assertEqual(self.listing(), [])
+
+    def test_file_to_stdout(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "-o", "-", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout, SIMPLE)
+        self.assertEqual(self.listing(), ["m.py"])
+
+    def test_no_source_map(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "--no-source-map", "--passes", "none",
+                cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(self.listing(), ["m.py", "m_ag.py"])
+
+    def test_unchanged_output_is_not_rewritten(self):
+        self.write("m.py", SIMPLE)
+        agc("convert", "m.py", "--passes", "none", cwd=self.dir)
+        out = self.dir / "m_ag.py"
+        os.utime(out, ns=(1, 1))
+        p = agc("convert", "m.py", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(os.stat(out).st_mtime_ns, 1)
+
+    def test_check_reports_stale_and_missing(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^m\.py: error: output is out of date: m_ag\.py \[AGC009\]$", 1)
+        self.assertEqual(self.listing(), ["m.py"])
+        agc("convert", "m.py", "--passes", "none", cwd=self.dir)
+        p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.write("m.py", SIMPLE + b"y = 2\n")
+        p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 1)
+
+    def test_diff_prints_and_writes_nothing(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "--diff", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertTrue(p.stdout.startswith(b"--- /dev/null\n+++ m_ag.py\n"),
+                        p.stdout)
+        self.assertIn(b"+def f(x):\n", p.stdout)
+        self.assertEqual(self.listing(), ["m.py"])
+        agc("convert", "m.py", "--passes", "none", cwd=self.dir)
+        p = agc("convert", "m.py", "--diff", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.stdout, b"")
+
+    def test_parallel_output_identical(self):
+        names = []
+        for i in range(12):
+            body = SIMPLE + f"\n\ndef g{i}(a):\n    return a * {i}\n".encode()
+            self.write(f"in/m{i}.py", body)
+            names.append(f"in/m{i}.py")
+        self.write("in/bad.py", b"def (:\n")
+        names.append("in/bad.py")
+        p1 = agc("convert", *names, "--out-dir", "o1", "-j", "1", "--passes",
+                 "none", cwd=self.dir)
+        p2 = agc("convert", *names, "--out-dir", "o2", "-j", "4", "--passes",
+                 "none", cwd=self.dir)
+        self.assertEqual(p1.returncode, 1)
+        self.assertEqual(p2.returncode, 1)
+        self.assertEqual(p1.stderr, p2.stderr)
+        for i in range(12):
+            a = (self.dir / f"o1/in/m{i}.py").read_bytes()
+            b = (self.dir / f"o2/in/m{i}.py").read_bytes()
+            self.assertEqual(a, b)
+        self.assertFalse((self.dir / "o1/in/bad.py").exists())
+
+    def test_regenerate_all_parses_back(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "-o", "-", "--passes", "none",
+                "--regenerate-all", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        import ast
+        self.assertEqual(ast.dump(ast.parse(p.stdout)), ast.dump(ast.parse(SIMPLE)))
+
+    # --- bad input ---------------------------------------------------------
+
+    def test_empty_file(self):
+        self.write("e.py", b"")
+        p = agc("convert", "e.py", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual((self.dir / "e_ag.py").read_bytes(), b"")
+        m = json.loads((self.dir / "e_ag.py.map.json").read_text())
+        self.assertEqual(m["origin_lines"], [])
+
+    def test_nul_bytes(self):
+        self.write("z.py", b"\0" * 64)
+        p = agc("convert", "z.py", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^z\.py:1:1: error: source code cannot contain null bytes \[AGC003\]$", 1)
+        self.assertEqual(self.listing(), ["z.py"])
+
+    def test_invalid_utf8(self):
+        self.write("u.py", b"x = 1\ns = '\xff'\n")
+        p = agc("convert", "u.py", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^u\.py:2:6: error: file is not valid UTF-8 \(invalid byte 0xff\) \[AGC002\]$", 1)
+        self.assertEqual(self.listing(), ["u.py"])
+
+    def test_syntax_error_on_last_line(self):
+        self.write("s.py", b"x = 1\ny = 2\nz = (\n")
+        p = agc("convert", "s.py", cwd=self.dir)
+        self.assert_one_error(p, r"^s\.py:3:\d+: error: invalid syntax.* \[AGC00[16]\]$", 1)
+        self.assertEqual(self.listing(), ["s.py"])
+
+    def test_syntax_error_keeps_old_output(self):
+        self.write("s.py", SIMPLE)
+        agc("convert", "s.py", "--passes", "none", cwd=self.dir)
+        self.write("s.py", b"def f(:\n")
+        p = agc("convert", "s.py", cwd=self.dir)
+        self.assertEqual(p.returncode, 1)
+        self.assertEqual((self.dir / "s_ag.py").read_bytes(), SIMPLE)
+
+    def test_missing_input(self):
+        p = agc("convert", "nope.py", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^nope\.py: error: cannot read input: No such file or directory \[AGC010\]$", 2)
+        self.assertEqual(self.listing(), [])
+
+    def test_directory_as_input(self):
+        (self.dir / "d").mkdir()
+        p = agc("convert", "d", cwd=self.dir)
+        self.assert_one_error(p, r"^d: error: cannot read input: is a directory.*\[AGC010\]$", 2)
+        self.assertEqual(self.listing(), ["d"])
+
+    def test_unwritable_output_dir(self):
+        self.write("m.py", SIMPLE)
+        self.write("blocker", b"a file, not a folder")
+        p = agc("convert", "m.py", "--out-dir", "blocker/out", cwd=self.dir)
+        self.assert_one_error(p, r"^m\.py: error: cannot write output: .*\[AGC011\]$", 2)
+        self.assertEqual(self.listing(), ["blocker", "m.py"])
+        if os.geteuid() != 0:
+            ro = self.dir / "ro"
+            ro.mkdir()
+            os.chmod(ro, 0o500)
+            p = agc("convert", "m.py", "-o", "ro/x.py", cwd=self.dir)
+            self.assert_one_error(p, r"Permission denied.*\[AGC011\]$", 2)
+
+    def test_output_never_overwrites_input(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "-o", "./m.py", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^m\.py: error: refusing to overwrite the input file \[AGC012\]$", 2)
+        self.assertEqual((self.dir / "m.py").read_bytes(), SIMPLE)
+        p = agc("convert", "m.py", "--out-dir", ".", cwd=self.dir)
+        self.assertEqual(p.returncode, 2)
+        self.assertEqual((self.dir / "m.py").read_bytes(), SIMPLE)
+
+    def test_deep_nesting_does_not_crash(self):
+        self.write("deep.py", b"x = " + b"(" * 10000 + b"1" + b")" * 10000 + b"\n")
+        p = agc("convert", "deep.py", cwd=self.dir)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertRegex(p.stderr.decode(), r"deep\.py:1:\d+: error: .*\[AGC00\d\]")
+        self.assertEqual(self.listing(), ["deep.py"])
+
+    def test_binary_junk(self):
+        import random
+        rnd = random.Random(7)
+        self.write("junk.py", bytes(rnd.randrange(256) for _ in range(4096)))
+        p = agc("convert", "junk.py", cwd=self.dir)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertEqual(self.listing(), ["junk.py"])
+
+    # --- usage ------------------------------------------------------------
+
+    def test_unknown_pass(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "--passes", "nosuchpass", cwd=self.dir)
+        self.assert_one_error(p, r"^agc: error: unknown pass 'nosuchpass'.*\[AGC014\]$", 2)
+        self.assertEqual(self.listing(), ["m.py"])
+
+    def test_usage_errors_exit_2(self):
+        self.write("a.py", SIMPLE)
+        self.write("b.py", SIMPLE)
+        self.assertEqual(agc("convert", "a.py", "b.py", "-o", "x.py",
+                             cwd=self.dir).returncode, 2)
+        self.assertEqual(agc("convert", cwd=self.dir).returncode, 2)
+        self.assertEqual(agc("frobnicate", cwd=self.dir).returncode, 2)
+        self.assertEqual(agc("convert", "a.py", "-j", "-3",
+                             cwd=self.dir).returncode, 2)
+
+    def test_version_and_help(self):
+        p = agc("--version")
+        self.assertEqual(p.returncode, 0)
+        self.assertRegex(p.stdout.decode(), r"^agc \d+\.\d+\.\d+")
+        p = agc("convert", "--help")
+        self.assertEqual(p.returncode, 0)
+        self.assertIn(b"--out-dir", p.stdout)
+
+    def test_passes_subcommand(self):
+        p = agc("passes")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertTrue(p.stdout)
+
+
+def main():
+    global AGC
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--agc", required=True)
+    args, rest = ap.parse_known_args()
+    AGC = os.path.abspath(args.agc)
+    suite = unittest.defaultTestLoader.loadTestsFromTestCase(Cli)
+    result = unittest.TextTestRunner(verbosity=1).run(suite)
+    failed = len(result.failures) + len(result.errors)
+    print(f"cli: {result.testsRun - failed} passed, {failed} failed")
+    return 0 if result.wasSuccessful() else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

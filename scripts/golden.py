@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+"""Golden test runner for agc.
+
+Each case is a folder holding `input.py` and the expected results the tool
+wrote (never edited by hand; regenerate with scripts/update_golden.sh):
+
+  output.py            the converted file (absent for fail_* cases)
+  output.py.map.json   its source map
+  stderr.txt           diagnostics (absent means: none)
+  args                 optional: extra `agc convert` arguments, one line
+
+Which passes run depends on where the case lives:
+  testdata/passes/<pass>/<case>/   --passes <pass>
+  testdata/pipeline/<case>/        the default pipeline
+  testdata/unparse/<case>/         --passes none --regenerate-all
+Cases named fail_* must exit 1 and write no output; the others must exit 0.
+
+Beyond comparing files, every case checks that the output re-parses with
+CPython, that the map has one entry per output line, and that a second run is
+byte-identical and does not rewrite the files.
+"""
+import argparse
+import ast
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+
+def group_args(root: Path, case: Path):
+    rel = case.relative_to(root).parts
+    if rel[0] == "passes" and len(rel) >= 3:
+        return ["--passes", rel[1]]
+    if rel[0] == "unparse":
+        return ["--passes", "none", "--regenerate-all"]
+    return []
+
+
+def run_case(agc: str, root: Path, case: Path, work: Path):
+    """Runs agc on a copy of the case; returns (exit, stderr, files)."""
+    work.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(case / "input.py", work / "input.py")
+    args = group_args(root, case)
+    extra = case / "args"
+    if extra.exists():
+        args += extra.read_text().split()
+    cmd = [agc, "convert", "input.py", "-o", "output.py", "-j", "1"] + args
+    proc = subprocess.run(cmd, cwd=work, capture_output=True, timeout=60)
+    files = {}
+    for name in ("output.py", "output.py.map.json"):
+        p = work / name
+        if p.exists():
+            files[name] = p.read_bytes()
+    return proc.returncode, proc.stderr, files, cmd
+
+
+def check_case(agc, root, case, update):
+    problems = []
+    fail_case = case.name.startswith("fail_")
+    with tempfile.TemporaryDirectory() as tmp:
+        code, stderr, files, cmd = run_case(agc, root, case, Path(tmp) / "a")
+        expected_code = 1 if fail_case else 0
+        if code != expected_code:
+            problems.append(f"exit code {code}, expected {expected_code}\n"
+                            f"  command: {' '.join(cmd)}\n"
+                            f"  stderr: {stderr.decode(errors='replace')}")
+        if update and not problems:
+            for name in ("output.py", "output.py.map.json", "stderr.txt"):
+                (case / name).unlink(missing_ok=True)
+            for name, data in files.items():
+                (case / name).write_bytes(data)
+            if stderr:
+                (case / "stderr.txt").write_bytes(stderr)
+            return problems
+        # Compare with the expected files.
+        for name in ("output.py", "output.py.map.json"):
+            want = case / name
+            got = files.get(name)
+            if want.exists() != (got is not None):
+                problems.append(f"{name}: expected {'a' if want.exists() else 'no'}"
+                                f" file, got {'one' if got is not None else 'none'}")
+            elif got is not None and want.read_bytes() != got:
+                problems.append(f"{name} differs from the expected file:\n"
+                                + diff_text(want.read_bytes(), got))
+        want_err = (case / "stderr.txt").read_bytes() if (case / "stderr.txt").exists() else b""
+        if want_err != stderr:
+            problems.append("stderr differs:\n" + diff_text(want_err, stderr))
+        if fail_case:
+            return problems
+        out = files.get("output.py", b"")
+        try:
+            ast.parse(out)
+        except SyntaxError as e:
+            problems.append(f"output does not parse: {e}")
+        if "output.py.map.json" in files:
+            m = json.loads(files["output.py.map.json"])
+            lines = len(out.splitlines())
+            if len(m.get("origin_lines", [])) != lines:
+                problems.append(f"map has {len(m.get('origin_lines', []))} "
+                                f"entries for {lines} lines")
+        # Second run: identical bytes, and nothing rewritten.
+        work = Path(tmp) / "a"
+        before = {n: os.stat(work / n).st_mtime_ns for n in files}
+        code2, stderr2, files2, _ = run_case(agc, root, case, work)
+        if (code2, stderr2, files2) != (code, stderr, files):
+            problems.append("second run differs from the first")
+        for n, t in before.items():
+            if os.stat(work / n).st_mtime_ns != t:
+                problems.append(f"second run rewrote unchanged {n}")
+    return problems
+
+
+def diff_text(a: bytes, b: bytes) -> str:
+    import difflib
+    return "".join(difflib.unified_diff(
+        a.decode(errors="replace").splitlines(True),
+        b.decode(errors="replace").splitlines(True), "expected", "actual"))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--agc", required=True)
+    ap.add_argument("--root", required=True)
+    ap.add_argument("--update", action="store_true",
+                    help="write the expected files from agc's output")
+    ap.add_argument("filter", nargs="?", default="",
+                    help="only cases whose path contains this text")
+    args = ap.parse_args()
+    root = Path(args.root).resolve()
+    cases = sorted(p.parent for p in root.rglob("input.py")
+                   if args.filter in str(p.parent)
+                   and p.parent.relative_to(root).parts[0] != "equivalence")
+    passed = failed = 0
+    for case in cases:
+        problems = check_case(args.agc, root, case, args.update)
+        name = case.relative_to(root)
+        if problems:
+            failed += 1
+            print(f"FAIL {name}")
+            for p in problems:
+                print("  " + p.replace("\n", "\n  "))
+        else:
+            passed += 1
+            if args.update:
+                print(f"updated {name}")
+    print(f"golden: {passed} passed, {failed} failed")
+    if not cases:
+        print("golden: no cases found", file=sys.stderr)
+        return 1
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

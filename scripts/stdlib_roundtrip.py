@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Whole-language check over the local CPython standard library.
+
+  (a) `agc convert --passes none`: every file's output is byte-identical to
+      its input, with an identity source map;
+  (b) `agc convert --passes none --regenerate-all`: for every file CPython
+      parses, the output parses with the same `ast.dump`;
+  (c) no crash, hang or sanitizer report: every run exits 0 or 1 (1 only for
+      files agc reports as invalid) within the time limit, stderr holds only
+      diagnostics.
+  (d) `agc convert` with the default pipeline: the output compiles.
+
+Files CPython itself rejects (Python 2 test data, bad encodings) are expected
+to fail in agc too and are counted separately. Prints the counts; exits 1 on
+any failure.
+"""
+import argparse
+import ast
+import json
+import os
+import re
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import warnings
+from pathlib import Path
+
+DIAG = re.compile(rb"^.+?(:\d+:\d+)?: (error|warning|note): .* \[AGC\d{3}\]$")
+
+
+def cpython_dump(data: bytes):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            return ast.dump(ast.parse(data))
+    except (SyntaxError, ValueError):
+        return None
+
+
+def run_batch(agc, files, out_dir, extra, jobs, timeout):
+    cmd = [agc, "convert", *files, "--out-dir", str(out_dir), "-j", str(jobs),
+           *extra]
+    return subprocess.run(cmd, capture_output=True, timeout=timeout)
+
+
+def error_files(stderr: bytes):
+    """Files agc reported an error for, and stray (non-diagnostic) lines."""
+    bad, stray = {}, []
+    for line in stderr.splitlines():
+        if not DIAG.match(line):
+            stray.append(line)
+            continue
+        m = re.match(rb"^(.+?):(\d+:\d+: )?error: ", line)
+        if m:
+            bad.setdefault(m.group(1).decode(), line.decode(errors="replace"))
+    return bad, stray
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--agc", required=True)
+    ap.add_argument("--stdlib", default=sysconfig.get_paths()["stdlib"])
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--timeout", type=int, default=1200)
+    ap.add_argument("--limit", type=int, default=0, help="first N files only")
+    ap.add_argument("--verbose", action="store_true")
+    args = ap.parse_args()
+
+    stdlib = Path(args.stdlib)
+    files = sorted(str(p.relative_to(stdlib)) for p in stdlib.rglob("*.py")
+                   if "site-packages" not in p.parts)
+    if args.limit:
+        files = files[: args.limit]
+    agc = os.path.abspath(args.agc)
+    failures = []
+    counts = {}
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = Path(tmp)
+        cpython = {f: cpython_dump((stdlib / f).read_bytes()) for f in files}
+        rejected_by_cpython = {f for f, d in cpython.items() if d is None}
+
+        for mode, extra in (("none", ["--passes", "none"]),
+                            ("regen", ["--passes", "none", "--regenerate-all"]),
+                            ("default", [])):
+            out = tmp / mode
+            old = os.getcwd()
+            os.chdir(stdlib)
+            try:
+                proc = run_batch(agc, files, out, extra, args.jobs, args.timeout)
+            except subprocess.TimeoutExpired:
+                failures.append(f"{mode}: timed out after {args.timeout}s")
+                continue
+            finally:
+                os.chdir(old)
+            if proc.returncode not in (0, 1):
+                failures.append(f"{mode}: agc exited {proc.returncode} (crash?)\n"
+                                + proc.stderr.decode(errors="replace")[-2000:])
+                continue
+            bad, stray = error_files(proc.stderr)
+            if stray:
+                failures.append(f"{mode}: non-diagnostic output on stderr:\n  "
+                                + "\n  ".join(l.decode(errors="replace")
+                                              for l in stray[:20]))
+            ok = expected_err = 0
+            for f in files:
+                src = (stdlib / f).read_bytes()
+                gen_path = out / f
+                if f in bad:
+                    if f in rejected_by_cpython:
+                        expected_err += 1
+                    else:
+                        failures.append(f"{mode}: {f}: agc rejects a file "
+                                        f"CPython accepts: {bad[f]}")
+                    continue
+                if not gen_path.exists():
+                    failures.append(f"{mode}: {f}: no output and no error")
+                    continue
+                gen = gen_path.read_bytes()
+                if mode == "none":
+                    if gen != src:
+                        failures.append(f"{mode}: {f}: output differs from input")
+                        continue
+                    m = json.loads((out / (f + ".map.json")).read_text())
+                    n = len(src.splitlines())
+                    if m["origin_lines"] != list(range(1, n + 1)):
+                        failures.append(f"{mode}: {f}: map is not the identity")
+                        continue
+                elif f in rejected_by_cpython:
+                    pass  # agc accepted what CPython rejects: nothing to compare
+                elif mode == "regen":
+                    if cpython_dump(gen) != cpython[f]:
+                        failures.append(f"{mode}: {f}: ast.dump differs")
+                        continue
+                else:
+                    try:
+                        compile(gen, f, "exec")
+                    except SyntaxError as e:
+                        failures.append(f"{mode}: {f}: output does not compile: {e}")
+                        continue
+                ok += 1
+            counts[mode] = (ok, expected_err)
+
+    print(f"stdlib: {len(files)} files under {stdlib}; "
+          f"{len(rejected_by_cpython)} rejected by CPython itself")
+    for mode, (ok, expected_err) in counts.items():
+        print(f"  {mode:8s} {ok} ok, {expected_err} rejected as CPython does")
+    for f in failures[: (None if args.verbose else 40)]:
+        print("FAIL " + f)
+    if len(failures) > 40 and not args.verbose:
+        print(f"... {len(failures) - 40} more failures (--verbose)")
+    total = sum(ok + e for ok, e in counts.values())
+    print(f"stdlib_roundtrip: {total} passed, {len(failures)} failed")
+    return 1 if failures or len(counts) < 3 else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
