@@ -13,6 +13,7 @@ Which passes run depends on where the case lives:
   testdata/passes/<pass>/<case>/   --passes <pass>
   testdata/pipeline/<case>/        the default pipeline
   testdata/unparse/<case>/         --passes none --regenerate-all
+  testdata/verbatim/<case>/        --passes none
 Cases named fail_* must exit 1 and write no output; the others must exit 0.
 
 Beyond comparing files, every case checks that the output re-parses with
@@ -36,6 +37,8 @@ def group_args(root: Path, case: Path):
         return ["--passes", rel[1]]
     if rel[0] == "unparse":
         return ["--passes", "none", "--regenerate-all"]
+    if rel[0] == "verbatim":
+        return ["--passes", "none"]
     return []
 
 

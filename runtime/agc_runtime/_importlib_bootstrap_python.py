@@ -1,0 +1,327 @@
+"""The python backend: every operator with plain Python semantics.
+
+This is the default backend. Converted code run through it must behave
+exactly like the original: same results, same exceptions (type and message),
+same output and side effects, in the same order. Each operator is therefore
+the smallest function that performs the Python construct it stands for, and
+adds one frame (plus the body function the protocol requires).
+
+Why this file has a strange name: CPython's ``warnings.warn`` skips, when it
+counts ``stacklevel``, every frame whose code file name contains both
+"importlib" and "_bootstrap" (that is how importlib hides its own frames).
+Naming the operator modules ``_importlib_bootstrap_*`` makes
+``warnings.warn(msg, stacklevel=2)`` in a function called through
+``converted_call`` point at the user's line, not into the runtime. Keep every
+operator that calls user code in a file named this way.
+"""
+
+import builtins as _builtins
+import sys
+
+from .core import FunctionScope, Undefined
+
+_getframe = sys._getframe
+_BuiltinFunction = type(len)
+_RUNTIME_DIR = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
+
+
+# ---------------------------------------------------------------------------
+# Control flow
+# ---------------------------------------------------------------------------
+
+
+def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
+    """``if cond: body() else: orelse()``."""
+    if cond:
+        body()
+    else:
+        orelse()
+
+
+def while_stmt(test, body, get_state, set_state, symbol_names, opts):
+    """``while test(): body()`` -- the test runs once per iteration."""
+    while test():
+        body()
+
+
+def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
+             opts):
+    """``for target in iter_: body(target)``.
+
+    extra_test (None, or a thunk that is false once the loop ``break``s) is
+    checked before each next element is fetched, so a break never pulls one
+    more item out of an iterator.
+    """
+    if extra_test is None:
+        for target in iter_:
+            body(target)
+    elif extra_test():
+        for target in iter_:
+            body(target)
+            if not extra_test():
+                break
+
+
+# ---------------------------------------------------------------------------
+# Expressions
+# ---------------------------------------------------------------------------
+
+
+def if_exp(cond, if_true, if_false, expr_repr):
+    """``if_true() if cond else if_false()``."""
+    return if_true() if cond else if_false()
+
+
+def and_(a, b):
+    """``a() and b()``: lazy, returns the deciding operand."""
+    return a() and b()
+
+
+def or_(a, b):
+    """``a() or b()``: lazy, returns the deciding operand."""
+    return a() or b()
+
+
+def not_(a):
+    return not a
+
+
+def eq(a, b):
+    return a == b
+
+
+def not_eq(a, b):
+    return a != b
+
+
+# ---------------------------------------------------------------------------
+# Variables
+# ---------------------------------------------------------------------------
+
+
+def ld(v):
+    """Reads a symbol; an Undefined raises Python's UnboundLocalError."""
+    if type(v) is Undefined:
+        v.read()
+    return v
+
+
+def ldu(load_v, name):
+    """Reads a symbol that may be undefined (e.g. ``d['a']``, ``self.x``)."""
+    try:
+        return load_v()
+    except (KeyError, AttributeError, NameError):
+        return Undefined(name)
+
+
+# ---------------------------------------------------------------------------
+# Calls
+# ---------------------------------------------------------------------------
+
+# Builtins whose result depends on the frame that calls them. Called through
+# converted_call they would see the runtime's frame; they are re-run in the
+# context of the converted function instead.
+_CONTEXT_BUILTINS = frozenset(("eval", "exec", "globals", "locals", "vars",
+                               "dir"))
+
+
+def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
+    """Calls ``f(*args, **kwargs)`` exactly as the original call did.
+
+    The common shapes use plain calls (no ``*args`` unpacking), which CPython
+    3.11 runs without growing the C stack.
+    """
+    if type(f) is _BuiltinFunction:
+        if f.__self__ is _builtins and f.__name__ in _CONTEXT_BUILTINS:
+            return call_in_original_context(f, args, kwargs, caller_fn_scope)
+    elif f is super:
+        return call_in_original_context(f, args, kwargs, caller_fn_scope)
+    if kwargs is None:
+        n = len(args)
+        if n == 1:
+            return f(args[0])
+        if n == 2:
+            return f(args[0], args[1])
+        if n == 0:
+            return f()
+        if n == 3:
+            return f(args[0], args[1], args[2])
+        return f(*args)
+    return f(*args, **kwargs)
+
+
+def with_function_scope(thunk, scope_name, options):
+    """Runs ``thunk(scope)`` inside a fresh FunctionScope (used by lambdas)."""
+    with FunctionScope("lambda_", scope_name, options) as scope:
+        return thunk(scope)
+
+
+def _is_runtime_frame(frame):
+    return frame.f_code.co_filename.startswith(_RUNTIME_DIR)
+
+
+def _original_frames(scope):
+    """Frames of the converted function that owns ``scope``, innermost first.
+
+    Walks up from the caller of the runtime; a frame belongs to the function
+    when the scope object is one of its locals or free variables (the helper
+    functions for bodies close over it). Runtime frames in between are
+    skipped; the first other frame ends the walk.
+    """
+    frames = []
+    frame = _getframe(1)
+    while frame is not None and _is_runtime_frame(frame):
+        frame = frame.f_back
+    while frame is not None:
+        if _is_runtime_frame(frame):
+            frame = frame.f_back
+            continue
+        if scope is None:
+            frames.append(frame)
+            break
+        found = False
+        for value in frame.f_locals.values():
+            if value is scope:
+                found = True
+                break
+        if not found:
+            if not frames:
+                frames.append(frame)
+            break
+        frames.append(frame)
+        frame = frame.f_back
+    return frames
+
+
+def call_in_original_context(f, args, kwargs, scope):
+    """Runs a frame-dependent builtin as if called by the original function.
+
+    ``globals()``, ``locals()``, ``vars()``, ``dir()``, ``eval(src)``,
+    ``exec(src)`` and zero-argument ``super()`` look at their caller's frame.
+    The locals seen are those of the converted function merged with those of
+    the body helpers it is executing (innermost wins), which is the closest
+    approximation of the original function's locals; helper names such as
+    ``fscope`` are visible too.
+    """
+    frames = _original_frames(scope)
+    kwargs = kwargs or {}
+    if not frames:
+        return f(*args, **kwargs)
+    innermost, outermost = frames[0], frames[-1]
+    name = f.__name__
+    if f is super:
+        if args or kwargs:
+            return f(*args, **kwargs)
+        code = outermost.f_code
+        local_vars = outermost.f_locals
+        if "__class__" not in local_vars:
+            raise RuntimeError("super(): __class__ cell not found")
+        if code.co_argcount == 0 and not code.co_flags & 0x04:  # VARARGS
+            raise RuntimeError("super(): no arguments")
+        self_arg = local_vars.get(code.co_varnames[0], _MISSING)
+        if self_arg is _MISSING:
+            raise RuntimeError("super(): arg[0] deleted")
+        return f(local_vars["__class__"], self_arg)
+    if name == "globals" and not args and not kwargs:
+        return innermost.f_globals
+    merged = {}
+    for frame in reversed(frames):
+        merged.update(frame.f_locals)
+    if name in ("locals", "vars", "dir") and not args and not kwargs:
+        if name == "dir":
+            return sorted(merged)
+        return merged
+    if name in ("eval", "exec") and 1 <= len(args) <= 3 and not kwargs:
+        # Omitted or None globals/locals mean the caller's, as in Python.
+        given_globals = args[1] if len(args) > 1 else None
+        given_locals = args[2] if len(args) > 2 else None
+        if given_globals is None:
+            use_globals = innermost.f_globals
+            use_locals = merged if given_locals is None else given_locals
+        else:
+            use_globals = given_globals
+            use_locals = given_globals if given_locals is None else given_locals
+        return f(args[0], use_globals, use_locals)
+    return f(*args, **kwargs)
+
+
+_MISSING = object()
+
+
+# ---------------------------------------------------------------------------
+# Exceptions, lists, slices
+# ---------------------------------------------------------------------------
+
+
+def assert_stmt(expression1, expression2):
+    """``assert expression1, expression2()``; expression2 None: no message.
+
+    Disabled under ``python -O`` like the statement itself.
+    """
+    if expression2 is None:
+        assert expression1
+    else:
+        assert expression1, expression2()
+
+
+def new_list(iterable=None):
+    if iterable is None:
+        return []
+    return list(iterable)
+
+
+def list_append(list_, x):
+    list_.append(x)
+    return list_
+
+
+def list_pop(list_, i, opts=None):
+    if i is None:
+        x = list_.pop()
+    else:
+        x = list_.pop(i)
+    return list_, x
+
+
+def list_stack(list_, opts):
+    return opts.original_call(list_)
+
+
+def get_item(target, i, opts=None):
+    return target[i]
+
+
+def set_item(target, i, x):
+    target[i] = x
+    return target
+
+
+# ---------------------------------------------------------------------------
+# Builtin overloads: on this backend, the builtins themselves (so every
+# rejected call is rejected with Python's own message).
+# ---------------------------------------------------------------------------
+
+print_ = print
+len_ = len
+range_ = range
+int_ = int
+float_ = float
+abs_ = abs
+enumerate_ = enumerate
+zip_ = zip
+map_ = map
+filter_ = filter
+any_ = any
+all_ = all
+sorted_ = sorted
+
+
+OPERATORS = {
+    name: globals()[name] for name in (
+        "if_stmt", "while_stmt", "for_stmt", "if_exp", "and_", "or_", "not_",
+        "eq", "not_eq", "ld", "ldu", "converted_call", "with_function_scope",
+        "assert_stmt", "new_list", "list_append", "list_pop", "list_stack",
+        "get_item", "set_item", "print_", "len_", "range_", "int_", "float_",
+        "abs_", "enumerate_", "zip_", "map_", "filter_", "any_", "all_",
+        "sorted_")
+}

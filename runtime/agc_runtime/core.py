@@ -1,0 +1,401 @@
+"""Backend-independent objects of the agc operator protocol.
+
+Everything here is shared by the python and staged backends: the markers for
+undefined symbols and return values, the conversion options that generated
+code passes around (``STD``, ``ConversionOptions``, ``Feature``), the function
+scope that wraps every converted function body, the "already converted"
+marker, the loop/list directives (no-ops at run time) and the small option
+records of the list operators.
+
+Import discipline: this module (like the whole package) imports only ``sys``
+and ``_thread``, both built into the interpreter. The runtime must stay usable
+when the user converts stdlib modules such as ``enum``, ``functools`` or
+``collections`` with agc: a runtime that imported them would import the
+converted copies, which import the runtime again.
+"""
+
+import _thread
+import sys
+
+# Marks an argument that the caller did not pass (distinct from None).
+UNSPECIFIED = type("_Unspecified", (), {"__repr__": lambda self: "UNSPECIFIED",
+                                        "__slots__": ()})()
+
+
+# ---------------------------------------------------------------------------
+# Undefined symbols and return values
+# ---------------------------------------------------------------------------
+
+
+class Undefined:
+    """Placeholder for a symbol that has no value yet on some path.
+
+    Generated code initialises symbols that may be unbound with
+    ``ag__.Undefined('name')`` so that control-flow operators can pass them
+    through get_state/set_state. Reading one through ``ld`` raises exactly
+    what Python raises for an unbound local.
+    """
+
+    __slots__ = ("symbol_name",)
+
+    def __init__(self, symbol_name):
+        self.symbol_name = symbol_name
+
+    def read(self):
+        raise UnboundLocalError(
+            "cannot access local variable '%s' where it is not associated "
+            "with a value" % self.symbol_name)
+
+    def __repr__(self):
+        return "Undefined(%r)" % (self.symbol_name,)
+
+
+class UndefinedReturnValue:
+    """Initial value of ``retval_``: the function has not returned yet."""
+
+    __slots__ = ()
+
+    def __repr__(self):
+        return "UndefinedReturnValue()"
+
+
+def is_undefined(value):
+    return type(value) is Undefined
+
+
+def retval(value):
+    """Older protocol spelling of ``fscope.ret``: maps no return to None."""
+    if type(value) is UndefinedReturnValue:
+        return None
+    return value
+
+
+# ---------------------------------------------------------------------------
+# Conversion options
+# ---------------------------------------------------------------------------
+
+
+class _FeatureMember:
+    __slots__ = ("name", "value")
+
+    def __init__(self, name):
+        self.name = name
+        self.value = name
+
+    def __repr__(self):
+        return "Feature." + self.name
+
+    def __reduce__(self):
+        return (getattr, (Feature, self.name))
+
+
+class Feature:
+    """Optional conversion features (the reference's names).
+
+    A plain class rather than an ``enum.Enum`` on purpose (see the module
+    docstring): the members are singletons with ``name`` and ``value``.
+    """
+
+    ALL = _FeatureMember("ALL")
+    AUTO_CONTROL_DEPS = _FeatureMember("AUTO_CONTROL_DEPS")
+    ASSERT_STATEMENTS = _FeatureMember("ASSERT_STATEMENTS")
+    BUILTIN_FUNCTIONS = _FeatureMember("BUILTIN_FUNCTIONS")
+    EQUALITY_OPERATORS = _FeatureMember("EQUALITY_OPERATORS")
+    LISTS = _FeatureMember("LISTS")
+    NAME_SCOPES = _FeatureMember("NAME_SCOPES")
+
+    _MEMBERS = (ALL, AUTO_CONTROL_DEPS, ASSERT_STATEMENTS, BUILTIN_FUNCTIONS,
+                EQUALITY_OPERATORS, LISTS, NAME_SCOPES)
+
+    @classmethod
+    def all(cls):
+        return cls._MEMBERS
+
+    @classmethod
+    def all_but(cls, exclude):
+        if not isinstance(exclude, (list, tuple, set, frozenset)):
+            exclude = (exclude,)
+        return tuple(m for m in cls._MEMBERS
+                     if m is not cls.ALL and m not in exclude)
+
+
+class ConversionOptions:
+    """Options a converted function passes to the calls it makes."""
+
+    __slots__ = ("recursive", "user_requested", "internal_convert_user_code",
+                 "optional_features", "_callopts")
+
+    def __init__(self, recursive=False, user_requested=False,
+                 internal_convert_user_code=True,
+                 optional_features=Feature.ALL):
+        self.recursive = recursive
+        self.user_requested = user_requested
+        self.internal_convert_user_code = internal_convert_user_code
+        if optional_features is None:
+            optional_features = ()
+        elif isinstance(optional_features, _FeatureMember):
+            optional_features = (optional_features,)
+        self.optional_features = frozenset(optional_features)
+        self._callopts = None
+
+    def as_tuple(self):
+        return (self.recursive, self.user_requested,
+                self.internal_convert_user_code, self.optional_features)
+
+    def __eq__(self, other):
+        if type(other) is not ConversionOptions:
+            return NotImplemented
+        return self.as_tuple() == other.as_tuple()
+
+    def __hash__(self):
+        return hash(self.as_tuple())
+
+    def __repr__(self):
+        return ("ConversionOptions(recursive=%r, user_requested=%r, "
+                "internal_convert_user_code=%r, optional_features=%r)"
+                % (self.recursive, self.user_requested,
+                   self.internal_convert_user_code,
+                   tuple(sorted(f.name for f in self.optional_features))))
+
+    def uses(self, feature):
+        return (Feature.ALL in self.optional_features
+                or feature in self.optional_features)
+
+    def call_options(self):
+        """Options for the calls made from a function with these options."""
+        opts = self._callopts
+        if opts is None:
+            opts = ConversionOptions(
+                recursive=self.recursive,
+                user_requested=False,
+                internal_convert_user_code=self.recursive,
+                optional_features=self.optional_features)
+            self._callopts = opts
+        return opts
+
+
+# The options every converted function is generated with.
+STD = ConversionOptions(recursive=True, user_requested=False,
+                        internal_convert_user_code=True,
+                        optional_features=None)
+STANDARD_OPTIONS = STD
+
+
+# ---------------------------------------------------------------------------
+# Recursion-limit allowance
+# ---------------------------------------------------------------------------
+#
+# A converted function adds frames that the original did not have: the
+# control-flow operators, the body functions they call and converted_call sit
+# between two levels of a recursion (f -> if_stmt -> else_body ->
+# converted_call -> f adds 3; an if inside a for loop adds 5). So that
+# recursion that worked before conversion still works, each active
+# FunctionScope raises the interpreter's recursion limit by FRAME_ALLOWANCE
+# while it is active and lowers it again on exit.
+#
+# Safety: the extra allowance is capped at ALLOWANCE_CAP times the user's own
+# limit, so unbounded recursion still ends in RecursionError (a few times
+# deeper than before, never by exhausting memory): with the default limit of
+# 1000 at most 6000 frames, which CPython 3.11 handles on a default 8 MB
+# stack even when every call recurses in C. Python-to-Python calls do not
+# consume C stack in CPython 3.11, and converted_call uses plain calls for
+# the common argument shapes. The limit is process-wide, so updates are
+# serialised with a lock.
+
+FRAME_ALLOWANCE = 5
+ALLOWANCE_CAP = 5
+
+_limit_lock = _thread.allocate_lock()
+_getlimit = sys.getrecursionlimit
+_setlimit = sys.setrecursionlimit
+_extra = 0   # how much of the current limit is our allowance
+_owed = 0    # allowance released but not yet subtracted (stack was too deep)
+
+
+def _grow():
+    """Raises the limit for one scope; False if it did not (cap, or busy)."""
+    global _extra
+    # Non-blocking: a signal handler running converted code while this
+    # thread holds the lock must not deadlock; it just gets no allowance.
+    if not _limit_lock.acquire(False):
+        return False
+    try:
+        limit = _getlimit()
+        if _extra >= ALLOWANCE_CAP * (limit - _extra):
+            return False
+        _setlimit(limit + FRAME_ALLOWANCE)
+        _extra += FRAME_ALLOWANCE
+        return True
+    finally:
+        _limit_lock.release()
+
+
+def _shrink():
+    """Takes back one scope's allowance (or owes it, see below)."""
+    global _extra, _owed
+    # Blocking is safe here: only a scope that got the lock in _grow gets
+    # here, and no code that runs while this thread holds it can be waiting.
+    with _limit_lock:
+        _owed += FRAME_ALLOWANCE
+        try:
+            _setlimit(_getlimit() - _owed)
+        except RecursionError:
+            # Unwinding from deep recursion: the stack is still deeper than
+            # the lowered limit. A later exit, higher up, pays what is owed.
+            return
+        except ValueError:
+            # The user lowered the limit below our allowance: forget it.
+            pass
+        _extra = max(0, _extra - _owed)
+        _owed = 0
+
+
+def recursion_allowance():
+    """How far the current recursion limit is raised by active scopes."""
+    return _extra - _owed
+
+
+# ---------------------------------------------------------------------------
+# Function scope
+# ---------------------------------------------------------------------------
+
+
+class FunctionScope:
+    """Context manager wrapping the body of every converted function.
+
+    ``with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:`` ... and
+    ``return fscope.ret(retval_, do_return)``.
+    """
+
+    __slots__ = ("name", "function_name", "options", "callopts", "_grew")
+
+    def __init__(self, function_name, scope_name, options):
+        self.function_name = function_name
+        self.name = scope_name
+        self.options = options
+        self.callopts = (options.call_options()
+                         if type(options) is ConversionOptions else options)
+        self._grew = False
+
+    def __enter__(self):
+        self._grew = _grow()
+        return self
+
+    def __exit__(self, exc_type, exc_value, exc_tb):
+        if self._grew:
+            self._grew = False
+            _shrink()
+        return False
+
+    def ret(self, value, did_return):
+        """The function's return value: None if it never returned one."""
+        if type(value) is UndefinedReturnValue:
+            return None
+        return value
+
+    def mark_return_value(self, value):
+        """Older protocol spelling; returns value unchanged."""
+        return value
+
+
+# ---------------------------------------------------------------------------
+# Converted-function markers
+# ---------------------------------------------------------------------------
+
+_ARTIFACT_ATTR = "autograph_info__"
+
+
+class _MethodProbe:
+    def probe(self):
+        pass
+
+
+_MethodType = type(_MethodProbe().probe)
+
+
+def autograph_artifact(entity, extras=None):
+    """Marks entity as already converted, so no runtime converts it again.
+
+    Usable as a decorator. For a bound method the underlying function is
+    marked. Objects that refuse new attributes are returned unmarked.
+    """
+    target = entity.__func__ if type(entity) is _MethodType else entity
+    try:
+        setattr(target, _ARTIFACT_ATTR, extras)
+    except (AttributeError, TypeError):
+        pass
+    return entity
+
+
+def is_autograph_artifact(entity):
+    return hasattr(entity, _ARTIFACT_ATTR)
+
+
+def do_not_convert(func=None):
+    """Marks func as not to be converted. Returns func itself (no wrapper).
+
+    agc converts ahead of time and leaves functions decorated with any
+    ``do_not_convert`` untouched; at run time the decorator only marks the
+    function so that a call-time converter (TensorFlow's) also leaves it.
+    ``@do_not_convert`` and ``@do_not_convert()`` both work.
+    """
+    if func is None:
+        return do_not_convert
+    return autograph_artifact(func)
+
+
+# ---------------------------------------------------------------------------
+# Directives (consumed by the compiler; harmless if left in code)
+# ---------------------------------------------------------------------------
+
+
+def set_loop_options(parallel_iterations=UNSPECIFIED, swap_memory=UNSPECIFIED,
+                     maximum_iterations=UNSPECIFIED,
+                     shape_invariants=UNSPECIFIED):
+    """Loop directive. agc turns it into loop ``opts``; at run time a no-op."""
+    return None
+
+
+def set_element_type(entity, dtype, shape=UNSPECIFIED):
+    """List element-type directive; at run time a no-op."""
+    return None
+
+
+# ---------------------------------------------------------------------------
+# Option records of the list and slice operators
+# ---------------------------------------------------------------------------
+# Small named tuples written by hand (collections.namedtuple would import
+# modules the user may convert; see the module docstring).
+
+
+def _opts_record(name, fields):
+    def __new__(cls, *args, **kwargs):
+        if len(args) > len(fields):
+            raise TypeError("%s() takes %d arguments but %d were given"
+                            % (name, len(fields), len(args)))
+        values = list(args) + [None] * (len(fields) - len(args))
+        for key, value in kwargs.items():
+            if key not in fields:
+                raise TypeError("%s() got an unexpected keyword argument %r"
+                                % (name, key))
+            index = fields.index(key)
+            if index < len(args):
+                raise TypeError("%s() got multiple values for argument %r"
+                                % (name, key))
+            values[index] = value
+        return tuple.__new__(cls, values)
+
+    def __repr__(self):
+        return "%s(%s)" % (name, ", ".join(
+            "%s=%r" % (f, v) for f, v in zip(fields, self)))
+
+    namespace = {"__slots__": (), "_fields": fields, "__new__": __new__,
+                 "__repr__": __repr__, "__module__": __name__}
+    for index, field in enumerate(fields):
+        namespace[field] = property(lambda self, i=index: self[i])
+    return type(name, (tuple,), namespace)
+
+
+ListPopOpts = _opts_record("ListPopOpts", ("element_dtype", "element_shape"))
+ListStackOpts = _opts_record("ListStackOpts", ("element_dtype", "original_call"))
+GetItemOpts = _opts_record("GetItemOpts", ("element_dtype",))
