@@ -245,6 +245,30 @@ class Cli(unittest.TestCase):
         self.assertEqual(p.returncode, 1, p.stderr)
         self.assertEqual(self.listing(), ["junk.py"])
 
+    def test_declared_encoding_round_trips(self):
+        src = "# -*- coding: latin-1 -*-\ns = 'caf\u00e9'\n".encode("latin-1")
+        self.write("l.py", src)
+        p = agc("convert", "l.py", "--passes", "none", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual((self.dir / "l_ag.py").read_bytes(), src)
+        p = agc("convert", "l.py", "-o", "-", "--passes", "none",
+                "--regenerate-all", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        import ast
+        self.assertEqual(ast.dump(ast.parse(p.stdout)), ast.dump(ast.parse(src)))
+
+    def test_unknown_encoding(self):
+        self.write("k.py", b"#!/usr/bin/env python\n# coding: klingon\nx = 1\n")
+        p = agc("convert", "k.py", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^k\.py:2:1: error: unknown source encoding 'klingon' \[AGC007\]$", 1)
+
+    def test_bytes_invalid_in_declared_encoding(self):
+        self.write("a.py", b"# coding: ascii\nx = '\xe9'\n")
+        p = agc("convert", "a.py", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^a\.py:2:6: error: file is not valid ascii \(invalid byte 0xe9\) \[AGC008\]$", 1)
+
     # --- usage ------------------------------------------------------------
 
     def test_unknown_pass(self):

@@ -15,6 +15,7 @@
 #include <sstream>
 #include <thread>
 
+#include "lib/base/encoding.h"
 #include "lib/base/sha256.h"
 #include "lib/codegen/printer.h"
 #include "lib/codegen/source_map.h"
@@ -236,6 +237,12 @@ struct Job {
   std::string out;      // what goes to the `out` stream, in input order
 };
 
+// The folder holding `output` ("." for a bare file name).
+std::string OutputFolder(const std::string& output) {
+  std::string dir = fs::path(output).parent_path().string();
+  return dir.empty() ? std::string(".") : dir;
+}
+
 std::string MapPathFor(const std::string& output) {
   return output + ".map.json";
 }
@@ -254,6 +261,9 @@ class Converter {
 
   void Finish(Job& job, const std::string& text, const std::string& map);
 
+  // Transcodes `bytes` from the declared `encoding` to UTF-8 in place.
+  bool Decode(Job& job, const std::string& encoding, std::string& bytes);
+
   const ConvertOptions& options_;
   diag::DiagnosticSink& diags_;
 };
@@ -269,6 +279,16 @@ void Converter::Run(Job& job) {
       return;
     }
   }
+  // A file that declares another encoding (PEP 263) is converted as UTF-8
+  // and written back in its own encoding.
+  std::string sha256 = base::Sha256Hex(bytes);
+  std::string encoding = base::FindCodingDeclaration(bytes);
+  if (!encoding.empty() && base::IsUtf8Name(encoding)) {
+    encoding.clear();
+  }
+  if (!encoding.empty() && !Decode(job, encoding, bytes)) {
+    return;
+  }
   base::SourceFile source(job.display, std::move(bytes));
   ast::Module module(&source);
   if (!syntax::Parse(source, module, diags_)) {
@@ -282,15 +302,66 @@ void Converter::Run(Job& job) {
 
   std::string map;
   if (options_.source_map && job.output != "-" && job.input != "-") {
-    fs::path out_path = fs::absolute(job.output).lexically_normal();
-    fs::path in_path = fs::absolute(job.input).lexically_normal();
-    std::string relative =
-        in_path.lexically_relative(out_path.parent_path()).generic_string();
-    map = codegen::SourceMapJson(relative, out_path.filename().string(),
-                                 base::Sha256Hex(source.bytes()),
-                                 printed.origin_lines);
+    codegen::SourceMap source_map;
+    source_map.source =
+        codegen::RelativePath(OutputFolder(job.output), job.input);
+    source_map.generated = fs::path(job.output).filename().string();
+    source_map.source_sha256 = sha256;
+    source_map.origin_lines = std::move(printed.origin_lines);
+    map = codegen::WriteSourceMap(source_map);
+  }
+  if (!encoding.empty()) {
+    std::string encoded;
+    if (base::Transcode(printed.text, "UTF-8", encoding, &encoded) !=
+        base::TranscodeStatus::kOk) {
+      diags_.Emit(diag::DiagKind::kInvalidEncodedText, job.display,
+                  base::LineCol{},
+                  fmt::format("the converted code cannot be encoded in the "
+                              "file's declared encoding '{}'",
+                              encoding));
+      return;
+    }
+    printed.text = std::move(encoded);
   }
   Finish(job, printed.text, map);
+}
+
+bool Converter::Decode(Job& job,
+                       const std::string& encoding,
+                       std::string& bytes) {
+  std::string utf8;
+  size_t bad = 0;
+  base::TranscodeStatus status =
+      base::Transcode(bytes, encoding, "UTF-8", &utf8, &bad);
+  if (status == base::TranscodeStatus::kUnknownEncoding) {
+    base::SourceFile original(job.display, bytes);
+    int32_t line =
+        base::FindCodingDeclaration(original.LineText(1)).empty() ? 2 : 1;
+    diags_.Emit(diag::DiagKind::kUnknownEncoding, job.display,
+                base::LineCol{line, 1}, encoding);
+    return false;
+  }
+  if (status == base::TranscodeStatus::kInvalidInput) {
+    base::SourceFile original(job.display, bytes);
+    diags_.Emit(diag::DiagKind::kInvalidEncodedText, job.display,
+                original.PositionOf(static_cast<uint32_t>(bad)),
+                fmt::format("file is not valid {} (invalid byte 0x{:02x})",
+                            encoding, static_cast<unsigned char>(bytes[bad])));
+    return false;
+  }
+  std::string back;
+  if (base::Transcode(utf8, "UTF-8", encoding, &back) !=
+          base::TranscodeStatus::kOk ||
+      back != bytes) {
+    diags_.Emit(diag::DiagKind::kInvalidEncodedText, job.display,
+                base::LineCol{},
+                fmt::format("the file's {} text does not survive conversion "
+                            "to UTF-8 and back unchanged",
+                            encoding));
+    return false;
+  }
+  bytes = std::move(utf8);
+  return true;
 }
 
 void Converter::Finish(Job& job,
