@@ -11,8 +11,9 @@ parse are skipped and counted. With --verbatim, the check is instead that
     scripts/check_regenerate.py --agc build/agc [--root DIR] [-j N]
     scripts/check_regenerate.py --driver /tmp/regen FILE...
 
---driver takes a program run as `DRIVER FILE` that writes the regenerated
-text to stdout (a stand-in while the CLI is not built).
+--driver takes a program run as `DRIVER FILE [--driver-arg ...]
+[--verbatim]` that writes the printed text to stdout (a stand-in for the CLI,
+e.g. a test driver that marks every function changed).
 
 Exit status: 0 when every file CPython parses passes, 1 otherwise.
 """
@@ -30,13 +31,13 @@ import warnings
 DEFAULT_ROOT = "/root/.pyenv/versions/3.11.7/lib/python3.11"
 
 
-def python_files(paths):
+def python_files(paths, exclude):
     for path in paths:
         if os.path.isfile(path):
             yield path
             continue
         for folder, dirs, files in os.walk(path):
-            dirs.sort()
+            dirs[:] = sorted(d for d in dirs if d not in exclude)
             for name in sorted(files):
                 if name.endswith(".py"):
                     yield os.path.join(folder, name)
@@ -51,7 +52,7 @@ def dump(source):
 def run_printer(args, path, tmpdir):
     """Returns (exit code, output bytes, stderr text)."""
     if args.driver:
-        cmd = [args.driver, path]
+        cmd = [args.driver, path] + args.driver_arg
         if args.verbatim:
             cmd.append("--verbatim")
         proc = subprocess.run(cmd, capture_output=True, timeout=120)
@@ -112,14 +113,20 @@ def main():
     who.add_argument("--driver", help="program run as DRIVER FILE > output")
     parser.add_argument("paths", nargs="*", default=[DEFAULT_ROOT],
                         help=f"files or folders (default {DEFAULT_ROOT})")
+    parser.add_argument("--exclude", action="append",
+                        default=["site-packages"],
+                        help="folder names not to descend into (default: "
+                        "site-packages, so the default root is the stdlib)")
     parser.add_argument("--verbatim", action="store_true",
                         help="check --passes none output is byte-identical")
+    parser.add_argument("--driver-arg", action="append", default=[],
+                        help="extra argument passed to the --driver program")
     parser.add_argument("-j", "--jobs", type=int, default=os.cpu_count())
     parser.add_argument("--diff-lines", type=int, default=12,
                         help="lines of ast.dump diff shown per failure")
     args = parser.parse_args()
 
-    files = list(python_files(args.paths))
+    files = list(python_files(args.paths, set(args.exclude)))
     counts = {"pass": 0, "fail": 0, "skip": 0, "error": 0}
     problems = []
     with tempfile.TemporaryDirectory() as tmpdir, \

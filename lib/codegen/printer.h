@@ -10,6 +10,18 @@
 //
 // Every output line is started through one function that records its origin
 // line, so the map cannot drift from the text.
+//
+// What the printer relies on:
+// - A changed function keeps its node (and so its span): it is regenerated in
+//   place of the whole lines its text covers, decorators included, at the
+//   indentation of its first line. A statement without a span is treated as
+//   inserted (printed before the next statement that has one, mapped to that
+//   statement's line); if it replaced an input statement, that statement's
+//   text would stay too, so a replacement must take over the span.
+// - kFlagChanged counts on FunctionDef/AsyncFunctionDef only; a changed
+//   function's subtree is printed entirely from the AST.
+// - Regenerated lines use the input's line terminator (CRLF if its first line
+//   has one, else LF). Text inside multi-line literals is never re-indented.
 #pragma once
 
 #include <cstdint>
@@ -35,7 +47,10 @@ struct PrintResult {
 PrintResult Print(const ast::Module& module, const PrintOptions& options = {});
 
 // Prints one expression or statement (and, for a statement, its body) from
-// the AST, without comments. For tests, templates and diagnostics.
+// the AST, without comments. For tests, templates and diagnostics. A
+// statement's text ends with "\n"; an expression's has no newline. Patterns
+// and helper nodes (arguments, keyword, alias, withitem, comprehension,
+// match_case, ExceptHandler) print as they appear inside their parent.
 std::string PrintNode(const ast::Module& module, const ast::Node& node);
 
 }  // namespace agc::codegen

@@ -27,7 +27,7 @@ TEST_CASE("Default output names", "[driver]") {
   CHECK(OutputPathFor(o, "model.py") == "out.py");
 }
 
-TEST_CASE("--out-dir mirrors input paths", "[driver]") {
+TEST_CASE("Out-dir outputs mirror input paths", "[driver]") {
   ConvertOptions o;
   o.out_dir = "build";
   CHECK(OutputPathFor(o, "src/pkg/m.py") == "build/src/pkg/m.py");
