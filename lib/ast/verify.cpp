@@ -138,8 +138,10 @@ void Verifier::Check(const Node& node, ExprContext ctx, int depth) {
   }
 #define AGC_OPT_IDENT(f)
 #define AGC_IDENT_LIST(f)                         \
-  if (n.f.empty()) {                              \
-    Fail(node, "empty identifier list '" #f "'"); \
+  for (std::string_view ident : n.f) {            \
+    if (ident.empty()) {                          \
+      Fail(node, "empty identifier in '" #f "'"); \
+    }                                             \
   }
 #define AGC_ATTR(T, f, init)
 #include "lib/ast/node_kinds.def"
@@ -158,6 +160,10 @@ void Verifier::Check(const Node& node, ExprContext ctx, int depth) {
     if (cmp->ops.empty() || cmp->ops.size() != cmp->comparators.size()) {
       Fail(node, "Compare needs as many ops as comparators, at least one");
     }
+  }
+  if ((node.Is<Global>() && node.Cast<Global>().names.empty()) ||
+      (node.Is<Nonlocal>() && node.Cast<Nonlocal>().names.empty())) {
+    Fail(node, "global/nonlocal without names");
   }
   if (const auto* dict = node.As<Dict>()) {
     if (dict->keys.size() != dict->values.size()) {
