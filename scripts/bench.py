@@ -58,8 +58,10 @@ def main():
           f"({stdlib}); {cores} cores; best of {args.repeat}")
 
     listing = ("\n".join(files) + "\n").encode()
-    t_parse, rss_parse, _ = best(args.repeat,
-                                 lambda: timed([parse_bench], listing))
+    t_parse, rss_parse, rc = best(args.repeat,
+                                  lambda: timed([parse_bench], listing))
+    if rc != 0:
+        sys.exit(f"bench: {parse_bench} failed (exit {rc})")
     print(f"tree-sitter parse only   : {t_parse:7.3f} s  "
           f"{lines / t_parse:10.0f} lines/s  {rss_parse:7.1f} MiB")
 

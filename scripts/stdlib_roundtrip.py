@@ -150,7 +150,9 @@ def main():
                         continue
                 elif f not in rejected_by_cpython:
                     try:
-                        compile(gen, f, "exec")
+                        with warnings.catch_warnings():
+                            warnings.simplefilter("ignore")
+                            compile(gen, f, "exec")
                     except SyntaxError as e:
                         failures.append(f"{mode}: {f}: output does not compile: {e}")
                         continue
