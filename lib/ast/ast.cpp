@@ -15,26 +15,7 @@ struct KindInfo {
 
 constexpr KindInfo kKindInfos[] = {
 #define AGC_NODE_BEGIN(Name, Cat, Py) {#Name, Py, Category::k##Cat},
-#define AGC_NODE_END(Name)
-#define AGC_CHILD(T, f)
-#define AGC_OPT(T, f)
-#define AGC_LIST(T, f)
-#define AGC_OPT_LIST(T, f)
-#define AGC_IDENT(f)
-#define AGC_OPT_IDENT(f)
-#define AGC_IDENT_LIST(f)
-#define AGC_ATTR(T, f, init)
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
-#undef AGC_NODE_END
-#undef AGC_CHILD
-#undef AGC_OPT
-#undef AGC_LIST
-#undef AGC_OPT_LIST
-#undef AGC_IDENT
-#undef AGC_OPT_IDENT
-#undef AGC_IDENT_LIST
-#undef AGC_ATTR
 };
 
 }  // namespace
@@ -119,26 +100,7 @@ Module::~Module() {
   case Kind::k##Name:                  \
     static_cast<Name*>(node)->~Name(); \
     break;
-#define AGC_NODE_END(Name)
-#define AGC_CHILD(T, f)
-#define AGC_OPT(T, f)
-#define AGC_LIST(T, f)
-#define AGC_OPT_LIST(T, f)
-#define AGC_IDENT(f)
-#define AGC_OPT_IDENT(f)
-#define AGC_IDENT_LIST(f)
-#define AGC_ATTR(T, f, init)
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
-#undef AGC_NODE_END
-#undef AGC_CHILD
-#undef AGC_OPT
-#undef AGC_LIST
-#undef AGC_OPT_LIST
-#undef AGC_IDENT
-#undef AGC_OPT_IDENT
-#undef AGC_IDENT_LIST
-#undef AGC_ATTR
     }
   }
 }
@@ -211,16 +173,6 @@ Node* Clone(Module& dst, const Node& node) {
   }
 #define AGC_ATTR(T, f, init) out->f = CloneAttr(dst, src.f);
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
-#undef AGC_NODE_END
-#undef AGC_CHILD
-#undef AGC_OPT
-#undef AGC_LIST
-#undef AGC_OPT_LIST
-#undef AGC_IDENT
-#undef AGC_OPT_IDENT
-#undef AGC_IDENT_LIST
-#undef AGC_ATTR
   }
   AGC_CHECK(false);
   return nullptr;
@@ -370,16 +322,6 @@ void Dumper::DumpNode(const ast::Node& node, int depth) {
   Field(#f, depth, first);   \
   Value(n.f);
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
-#undef AGC_NODE_END
-#undef AGC_CHILD
-#undef AGC_OPT
-#undef AGC_LIST
-#undef AGC_OPT_LIST
-#undef AGC_IDENT
-#undef AGC_OPT_IDENT
-#undef AGC_IDENT_LIST
-#undef AGC_ATTR
   }
   out += ')';
 }

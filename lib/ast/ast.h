@@ -20,26 +20,7 @@ namespace agc::ast {
 
 enum class Kind : uint8_t {
 #define AGC_NODE_BEGIN(Name, Cat, Py) k##Name,
-#define AGC_NODE_END(Name)
-#define AGC_CHILD(T, f)
-#define AGC_OPT(T, f)
-#define AGC_LIST(T, f)
-#define AGC_OPT_LIST(T, f)
-#define AGC_IDENT(f)
-#define AGC_OPT_IDENT(f)
-#define AGC_IDENT_LIST(f)
-#define AGC_ATTR(T, f, init)
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
-#undef AGC_NODE_END
-#undef AGC_CHILD
-#undef AGC_OPT
-#undef AGC_LIST
-#undef AGC_OPT_LIST
-#undef AGC_IDENT
-#undef AGC_OPT_IDENT
-#undef AGC_IDENT_LIST
-#undef AGC_ATTR
 };
 
 enum class Category : uint8_t { kStmt, kExpr, kPattern, kOther };
@@ -188,17 +169,7 @@ struct Other : Node {
 
 // Forward declarations of every node struct.
 #define AGC_NODE_BEGIN(Name, Cat, Py) struct Name;
-#define AGC_NODE_END(Name)
-#define AGC_CHILD(T, f)
-#define AGC_OPT(T, f)
-#define AGC_LIST(T, f)
-#define AGC_OPT_LIST(T, f)
-#define AGC_IDENT(f)
-#define AGC_OPT_IDENT(f)
-#define AGC_IDENT_LIST(f)
-#define AGC_ATTR(T, f, init)
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
 
 // The node structs.
 #define AGC_NODE_BEGIN(Name, Cat, Py)                       \
@@ -206,37 +177,18 @@ struct Other : Node {
     static constexpr Kind kKind = Kind::k##Name;            \
     static constexpr Category kCategory = Category::k##Cat; \
     Name() : Cat(kKind) {}
-#undef AGC_NODE_END
 #define AGC_NODE_END(Name) \
   }                        \
   ;
-#undef AGC_CHILD
 #define AGC_CHILD(T, f) T* f = nullptr;
-#undef AGC_OPT
 #define AGC_OPT(T, f) T* f = nullptr;
-#undef AGC_LIST
 #define AGC_LIST(T, f) std::vector<T*> f;
-#undef AGC_OPT_LIST
 #define AGC_OPT_LIST(T, f) std::vector<T*> f;
-#undef AGC_IDENT
 #define AGC_IDENT(f) std::string_view f;
-#undef AGC_OPT_IDENT
 #define AGC_OPT_IDENT(f) std::string_view f;
-#undef AGC_IDENT_LIST
 #define AGC_IDENT_LIST(f) std::vector<std::string_view> f;
-#undef AGC_ATTR
 #define AGC_ATTR(T, f, init) T f = init;
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
-#undef AGC_NODE_END
-#undef AGC_CHILD
-#undef AGC_OPT
-#undef AGC_LIST
-#undef AGC_OPT_LIST
-#undef AGC_IDENT
-#undef AGC_OPT_IDENT
-#undef AGC_IDENT_LIST
-#undef AGC_ATTR
 
 // A comment in the input (the text includes the leading '#').
 struct Comment {
@@ -344,21 +296,7 @@ void ForEachChild(Node& node, Fn&& fn) {
     }                            \
   }
 #define AGC_OPT_LIST(T, f) AGC_LIST(T, f)
-#define AGC_IDENT(f)
-#define AGC_OPT_IDENT(f)
-#define AGC_IDENT_LIST(f)
-#define AGC_ATTR(T, f, init)
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
-#undef AGC_NODE_END
-#undef AGC_CHILD
-#undef AGC_OPT
-#undef AGC_LIST
-#undef AGC_OPT_LIST
-#undef AGC_IDENT
-#undef AGC_OPT_IDENT
-#undef AGC_IDENT_LIST
-#undef AGC_ATTR
   }
 }
 

@@ -136,25 +136,13 @@ void Verifier::Check(const Node& node, ExprContext ctx, int depth) {
   if (n.f.empty()) {                         \
     Fail(node, "empty identifier '" #f "'"); \
   }
-#define AGC_OPT_IDENT(f)
 #define AGC_IDENT_LIST(f)                         \
   for (std::string_view ident : n.f) {            \
     if (ident.empty()) {                          \
       Fail(node, "empty identifier in '" #f "'"); \
     }                                             \
   }
-#define AGC_ATTR(T, f, init)
 #include "lib/ast/node_kinds.def"
-#undef AGC_NODE_BEGIN
-#undef AGC_NODE_END
-#undef AGC_CHILD
-#undef AGC_OPT
-#undef AGC_LIST
-#undef AGC_OPT_LIST
-#undef AGC_IDENT
-#undef AGC_OPT_IDENT
-#undef AGC_IDENT_LIST
-#undef AGC_ATTR
   }
   if (const auto* cmp = node.As<Compare>()) {
     if (cmp->ops.empty() || cmp->ops.size() != cmp->comparators.size()) {
