@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "lib/ast/ast.h"
+#include "lib/base/stack.h"
 #include "lib/codegen/printer.h"
 #include "lib/diag/diagnostic.h"
 #include "lib/driver/convert.h"
@@ -73,14 +74,18 @@ int RunDump(const std::string& path, bool origins) {
     PrintDiagnostics(diags);
     return 2;
   }
-  agc::base::SourceFile source(path, std::move(bytes));
-  agc::ast::Module module(&source);
-  if (!agc::syntax::Parse(source, module, diags)) {
-    PrintDiagnostics(diags);
-    return agc::diag::ExitCodeFor(diags.Sorted());
-  }
-  std::cout << agc::ast::Dump(module, origins) << '\n';
-  return 0;
+  int code = 0;
+  agc::base::RunOnLargeStack([&] {
+    agc::base::SourceFile source(path, std::move(bytes));
+    agc::ast::Module module(&source);
+    if (!agc::syntax::Parse(source, module, diags)) {
+      PrintDiagnostics(diags);
+      code = agc::diag::ExitCodeFor(diags.Sorted());
+      return;
+    }
+    std::cout << agc::ast::Dump(module, origins) << '\n';
+  });
+  return code;
 }
 
 }  // namespace

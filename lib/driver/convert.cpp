@@ -17,6 +17,7 @@
 
 #include "lib/base/encoding.h"
 #include "lib/base/sha256.h"
+#include "lib/base/stack.h"
 #include "lib/codegen/printer.h"
 #include "lib/codegen/source_map.h"
 #include "lib/syntax/parse.h"
@@ -484,19 +485,19 @@ int Convert(const ConvertOptions& options,
   Converter converter(options, diags);
   size_t workers = static_cast<size_t>(std::max(1, options.jobs));
   workers = std::min(workers, jobs.size());
-  if (workers <= 1) {
-    for (Job& job : jobs) {
-      converter.Run(job);
+  // Every worker runs on a large stack: see lib/base/stack.h.
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    for (size_t i = next++; i < jobs.size(); i = next++) {
+      converter.Run(jobs[i]);
     }
+  };
+  if (workers <= 1) {
+    base::RunOnLargeStack(work);
   } else {
-    std::atomic<size_t> next{0};
     std::vector<std::thread> threads;
     for (size_t t = 0; t < workers; ++t) {
-      threads.emplace_back([&] {
-        for (size_t i = next++; i < jobs.size(); i = next++) {
-          converter.Run(jobs[i]);
-        }
-      });
+      threads.emplace_back([&] { base::RunOnLargeStack(work); });
     }
     for (std::thread& t : threads) {
       t.join();
