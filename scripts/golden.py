@@ -132,6 +132,7 @@ def main():
     ap.add_argument("filter", nargs="?", default="",
                     help="only cases whose path contains this text")
     args = ap.parse_args()
+    args.agc = os.path.abspath(args.agc)
     root = Path(args.root).resolve()
     cases = sorted(p.parent for p in root.rglob("input.py")
                    if args.filter in str(p.parent)
