@@ -1,0 +1,332 @@
+#include "lib/syntax/parse.h"
+
+#include <tree_sitter/api.h>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/base/check.h"
+#include "lib/syntax/grammar.h"
+#include "lib/syntax/lower.h"
+
+namespace agc::syntax {
+namespace {
+
+// The position of byte `offset` as CPython counts it: a byte-order mark at
+// the start of the file is not a column.
+base::LineCol PositionOf(const base::SourceFile& source, uint32_t offset) {
+  base::LineCol pos = source.PositionOf(offset);
+  if (pos.line == 1 && pos.col > 1 &&
+      source.bytes().substr(0, 3) == "\xEF\xBB\xBF") {
+    pos.col -= 1;
+  }
+  return pos;
+}
+
+// Offset of the first byte >= 0x80 at or after `from`, or size().
+size_t SkipAscii(std::string_view bytes, size_t from) {
+  size_t i = from;
+  const size_t n = bytes.size();
+  while (i + 8 <= n) {
+    uint64_t word;
+    std::memcpy(&word, bytes.data() + i, 8);
+    if ((word & 0x8080808080808080ULL) != 0) {
+      break;
+    }
+    i += 8;
+  }
+  while (i < n && static_cast<unsigned char>(bytes[i]) < 0x80) {
+    ++i;
+  }
+  return i;
+}
+
+// Offset of the first invalid UTF-8 byte, or npos.
+size_t FirstInvalidUtf8(std::string_view bytes) {
+  size_t i = SkipAscii(bytes, 0);
+  if (i == bytes.size()) {
+    return std::string_view::npos;
+  }
+  size_t bad = base::FindInvalidUtf8(bytes.substr(i));
+  return bad == std::string_view::npos ? bad : i + bad;
+}
+
+// Where to report an ERROR node (the cursor's node), guessing where CPython
+// would: at the innermost bracket its direct children leave open ("'(' was
+// never closed"), at an unmatched closing bracket, after the last token of
+// its first line when the error runs to the end of that line (a missing ':'
+// or operand), else at its start.
+uint32_t ErrorPosition(TSTreeCursor* c, std::string_view bytes) {
+  const Grammar& g = Grammar::Get();
+  const TSNode n = ts_tree_cursor_current_node(c);
+  const uint32_t start = ts_node_start_byte(n);
+  const uint32_t row = ts_node_start_point(n).row;
+  std::vector<uint32_t> open;
+  uint32_t unmatched = UINT32_MAX;
+  uint32_t last_end = start;  // end of the last child on the first line
+  TSTreeCursor probe = ts_tree_cursor_copy(c);
+  if (ts_tree_cursor_goto_first_child(&probe)) {
+    do {
+      TSNode child = ts_tree_cursor_current_node(&probe);
+      const Sym s = g.SymOf(child);
+      if (s == Sym::kComment || s == Sym::kLineContinuation) {
+        continue;
+      }
+      if (ts_node_start_point(child).row == row) {
+        last_end = ts_node_end_byte(child);
+      }
+      switch (s) {
+        case Sym::kTokLParen:
+        case Sym::kTokLBracket:
+        case Sym::kTokLBrace:
+          open.push_back(ts_node_start_byte(child));
+          break;
+        case Sym::kTokRParen:
+        case Sym::kTokRBracket:
+        case Sym::kTokRBrace:
+          if (!open.empty()) {
+            open.pop_back();
+          } else if (unmatched == UINT32_MAX) {
+            unmatched = ts_node_start_byte(child);
+          }
+          break;
+        default:
+          break;
+      }
+    } while (ts_tree_cursor_goto_next_sibling(&probe));
+  }
+  ts_tree_cursor_delete(&probe);
+  if (!open.empty()) {
+    return open.back();
+  }
+  if (unmatched != UINT32_MAX) {
+    return unmatched;
+  }
+  bool to_line_end = ts_node_end_point(n).row > row;
+  if (!to_line_end) {
+    uint32_t i = ts_node_end_byte(n);
+    while (i < bytes.size() && (bytes[i] == ' ' || bytes[i] == '\t' ||
+                                bytes[i] == '\f' || bytes[i] == '\r')) {
+      ++i;
+    }
+    to_line_end = i == bytes.size() || bytes[i] == '\n' || bytes[i] == '#';
+  }
+  return to_line_end && last_end > start ? last_end : start;
+}
+
+// Reports the first ERROR or MISSING node in document order; an ERROR node
+// that holds other errors (tree-sitter's recovery may wrap much of the file
+// in one) is looked into for the first innermost one. Iterative: the tree may
+// be very deep.
+void ReportFirstError(TSNode root,
+                      const base::SourceFile& source,
+                      diag::DiagnosticSink& sink) {
+  const Grammar& g = Grammar::Get();
+  Cursor cursor(root);
+  TSTreeCursor* c = cursor.get();
+  while (true) {
+    TSNode n = ts_tree_cursor_current_node(c);
+    const bool missing = ts_node_is_missing(n);
+    bool error = !missing && g.SymOf(n) == Sym::kError;
+    if (error) {
+      // Descend when a child holds an error of its own.
+      bool inner = false;
+      {
+        TSTreeCursor probe = ts_tree_cursor_copy(c);
+        if (ts_tree_cursor_goto_first_child(&probe)) {
+          do {
+            inner = ts_node_has_error(ts_tree_cursor_current_node(&probe));
+          } while (!inner && ts_tree_cursor_goto_next_sibling(&probe));
+        }
+        ts_tree_cursor_delete(&probe);
+      }
+      if (inner && ts_tree_cursor_goto_first_child(c)) {
+        continue;
+      }
+    }
+    if (missing || error) {
+      uint32_t at = ts_node_start_byte(n);
+      if (error) {
+        at = ErrorPosition(c, source.bytes());
+      }
+      base::LineCol pos = PositionOf(source, at);
+      if (missing && !ts_node_is_named(n)) {
+        sink.Emit(diag::DiagKind::kMissingToken, source.path(), pos,
+                  ts_node_type(n));
+      } else {
+        sink.Emit(diag::DiagKind::kInvalidSyntax, source.path(), pos);
+      }
+      return;
+    }
+    if (ts_node_has_error(n) && ts_tree_cursor_goto_first_child(c)) {
+      continue;
+    }
+    while (!ts_tree_cursor_goto_next_sibling(c)) {
+      if (!ts_tree_cursor_goto_parent(c)) {
+        // has_error but no ERROR/MISSING node found: report the root.
+        sink.Emit(diag::DiagKind::kInvalidSyntax, source.path(),
+                  PositionOf(source, ts_node_start_byte(root)));
+        return;
+      }
+    }
+  }
+}
+
+// tree-sitter-python's scanner mishandles a line inside brackets that is
+// indented less than the enclosing block when the previous line ends in an
+// operator (`x = (a +` / `  b)`), reporting an error where CPython joins the
+// lines. Such line breaks are insignificant (implicit line joining), so
+// replacing them with spaces keeps the program and every byte offset. Writes
+// the joined text to `out` and returns whether any line break was replaced.
+// A break that ends a comment is kept (the comment would swallow the next
+// line); strings are skipped.
+bool JoinBracketedLines(std::string_view in, std::string& out) {
+  out.assign(in.data(), in.size());
+  bool changed = false;
+  int depth = 0;
+  bool comment = false;
+  size_t i = 0;
+  const size_t n = out.size();
+  while (i < n) {
+    const char ch = out[i];
+    if (ch == '\n' || ch == '\r') {
+      if (depth > 0 && !comment) {
+        out[i] = ' ';
+        changed = true;
+      }
+      comment = false;
+      ++i;
+      continue;
+    }
+    if (comment) {
+      ++i;
+      continue;
+    }
+    switch (ch) {
+      case '#':
+        comment = true;
+        ++i;
+        break;
+      case '\\':
+        i += 2;  // an escaped line break (or anything) stays
+        break;
+      case '(':
+      case '[':
+      case '{':
+        ++depth;
+        ++i;
+        break;
+      case ')':
+      case ']':
+      case '}':
+        depth = depth > 0 ? depth - 1 : 0;
+        ++i;
+        break;
+      case '\'':
+      case '"': {
+        const bool triple = i + 2 < n && out[i + 1] == ch && out[i + 2] == ch;
+        i += triple ? 3 : 1;
+        while (i < n) {
+          if (out[i] == '\\') {
+            i += 2;
+          } else if (out[i] == ch &&
+                     (!triple ||
+                      (i + 2 < n && out[i + 1] == ch && out[i + 2] == ch))) {
+            i += triple ? 3 : 1;
+            break;
+          } else if (!triple && (out[i] == '\n' || out[i] == '\r')) {
+            break;  // unterminated: let the parser report it
+          } else {
+            ++i;
+          }
+        }
+        break;
+      }
+      default:
+        ++i;
+        break;
+    }
+  }
+  return changed;
+}
+
+}  // namespace
+
+bool Parse(const base::SourceFile& source,
+           ast::Module& module,
+           diag::DiagnosticSink& sink,
+           const ParseOptions& options) {
+  AGC_CHECK(module.body.empty());
+  const std::string_view bytes = source.bytes();
+  if (bytes.size() >= UINT32_MAX) {
+    sink.Emit(diag::DiagKind::kCannotRead, source.path(), base::LineCol{},
+              "file is larger than 4 GiB");
+    return false;
+  }
+  bool ok = true;
+  if (const void* nul = std::memchr(bytes.data(), '\0', bytes.size())) {
+    const auto offset =
+        static_cast<uint32_t>(static_cast<const char*>(nul) - bytes.data());
+    sink.Emit(diag::DiagKind::kNulByte, source.path(),
+              PositionOf(source, offset));
+    ok = false;
+  }
+  if (size_t bad = FirstInvalidUtf8(bytes); bad != std::string_view::npos) {
+    sink.Emit(diag::DiagKind::kInvalidUtf8, source.path(),
+              PositionOf(source, static_cast<uint32_t>(bad)),
+              static_cast<unsigned>(static_cast<unsigned char>(bytes[bad])));
+    ok = false;
+  }
+  if (!ok) {
+    return false;
+  }
+  TreePtr tree = ParseTree(bytes);
+  if (tree == nullptr) {
+    sink.Emit(diag::DiagKind::kInvalidSyntax, source.path(),
+              base::LineCol{1, 1});
+    return false;
+  }
+  TSNode root = ts_tree_root_node(tree.get());
+  if (!ts_node_has_error(root)) {
+    return LowerTree(root, source, module, sink, options);
+  }
+  // Before reporting, retry with the line breaks inside brackets joined
+  // (see JoinBracketedLines); the retry's positions come from bytes.
+  std::string joined;
+  if (JoinBracketedLines(bytes, joined)) {
+    TreePtr retry = ParseTree(joined);
+    if (retry != nullptr &&
+        !ts_node_has_error(ts_tree_root_node(retry.get()))) {
+      return LowerTree(ts_tree_root_node(retry.get()), source, module, sink,
+                       options, /*byte_positions=*/true);
+    }
+  }
+  ReportFirstError(root, source, sink);
+  return false;
+}
+
+bool ParseOnly(std::string_view bytes) {
+  if (bytes.size() >= UINT32_MAX) {
+    return false;
+  }
+  TreePtr tree = ParseTree(bytes);
+  return tree != nullptr && !ts_node_has_error(ts_tree_root_node(tree.get()));
+}
+
+void CheckGrammar() {
+  const TSLanguage* language = Grammar::Get().language();
+  const uint32_t version = ts_language_version(language);
+  AGC_CHECK_MSG(version >= TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION &&
+                    version <= TREE_SITTER_LANGUAGE_VERSION,
+                "the Python grammar's ABI is not supported by the linked "
+                "tree-sitter runtime");
+  ParserPtr parser(ts_parser_new());
+  AGC_CHECK(parser != nullptr);
+  AGC_CHECK_MSG(ts_parser_set_language(parser.get(), language),
+                "tree-sitter runtime cannot load the Python grammar (ABI)");
+}
+
+}  // namespace agc::syntax
