@@ -47,8 +47,7 @@ TEST_CASE("SourceFile: columns count code points", "[base]") {
   CHECK(f.ColumnOf(1, 4) == 5);
 }
 
-TEST_CASE("SourceFile: invalid UTF-8 is found and counted per byte",
-          "[base]") {
+TEST_CASE("SourceFile: invalid UTF-8 is found and counted per byte", "[base]") {
   std::string bytes = "ok = 1\nbad = '\xff\xfe'\n";
   SourceFile f("bad.py", bytes);
   uint32_t bad = 0;

@@ -86,8 +86,7 @@ TEST_CASE("ReadFile reports missing files and directories", "[driver]") {
 TEST_CASE("Unified diff", "[driver]") {
   CHECK(UnifiedDiff("a\n", "a\n", "x", "y").empty());
   std::string d = UnifiedDiff("a\nb\nc\n", "a\nB\nc\n", "old.py", "new.py");
-  CHECK(d ==
-        "--- old.py\n+++ new.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
+  CHECK(d == "--- old.py\n+++ new.py\n@@ -1,3 +1,3 @@\n a\n-b\n+B\n c\n");
   std::string nonl = UnifiedDiff("", "x", "/dev/null", "n.py");
   CHECK(nonl.find("+x\n\\ No newline at end of file\n") != std::string::npos);
 }

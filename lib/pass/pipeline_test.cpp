@@ -25,9 +25,8 @@ struct DoubleCount {
   static constexpr std::string_view kName = "double_count";
   size_t value = 0;
 
-  static std::unique_ptr<DoubleCount> Compute(
-      const ast::Module&,
-      analysis::AnalysisManager& am) {
+  static std::unique_ptr<DoubleCount> Compute(const ast::Module&,
+                                              analysis::AnalysisManager& am) {
     auto out = std::make_unique<DoubleCount>();
     out->value = 2 * am.Get<StmtCount>().count;
     return out;
