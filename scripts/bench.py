@@ -45,6 +45,9 @@ def main():
     ap.add_argument("--build", required=True)
     ap.add_argument("--stdlib", default=sysconfig.get_paths()["stdlib"])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--tmp", default=None,
+                    help="folder for the outputs (e.g. /dev/shm to leave disk "
+                         "writes out of the figures)")
     args = ap.parse_args()
     agc = os.path.join(args.build, "agc")
     parse_bench = os.path.join(args.build, "agc_parse_bench")
@@ -65,7 +68,8 @@ def main():
     print(f"tree-sitter parse only   : {t_parse:7.3f} s  "
           f"{lines / t_parse:10.0f} lines/s  {rss_parse:7.1f} MiB")
 
-    tmp = tempfile.mkdtemp(prefix="agc_bench_")
+    tmp = tempfile.mkdtemp(prefix="agc_bench_", dir=args.tmp)
+    print(f"outputs written under {tmp}")
 
     def convert(extra, jobs):
         out = os.path.join(tmp, "out")
