@@ -93,6 +93,29 @@ bool IsNameByte(unsigned char c) {
          (c >= '0' && c <= '9') || c == '_' || c >= 0x80;
 }
 
+// Binary operators: the token of `a OP b`, of `a OP= b`, and the operator.
+struct BinOpToken {
+  Sym plain;
+  Sym augmented;
+  BinOpKind op;
+};
+
+constexpr BinOpToken kBinOpTokens[] = {
+    {Sym::kTokPlus, Sym::kTokPlusAssign, BinOpKind::kAdd},
+    {Sym::kTokMinus, Sym::kTokMinusAssign, BinOpKind::kSub},
+    {Sym::kTokStar, Sym::kTokStarAssign, BinOpKind::kMult},
+    {Sym::kTokAt, Sym::kTokAtAssign, BinOpKind::kMatMult},
+    {Sym::kTokSlash, Sym::kTokSlashAssign, BinOpKind::kDiv},
+    {Sym::kTokPercent, Sym::kTokPercentAssign, BinOpKind::kMod},
+    {Sym::kTokStarStar, Sym::kTokStarStarAssign, BinOpKind::kPow},
+    {Sym::kTokLShift, Sym::kTokLShiftAssign, BinOpKind::kLShift},
+    {Sym::kTokRShift, Sym::kTokRShiftAssign, BinOpKind::kRShift},
+    {Sym::kTokPipe, Sym::kTokPipeAssign, BinOpKind::kBitOr},
+    {Sym::kTokCaret, Sym::kTokCaretAssign, BinOpKind::kBitXor},
+    {Sym::kTokAmp, Sym::kTokAmpAssign, BinOpKind::kBitAnd},
+    {Sym::kTokSlashSlash, Sym::kTokSlashSlashAssign, BinOpKind::kFloorDiv},
+};
+
 class Lowerer {
  public:
   Lowerer(TSNode root,
@@ -1188,49 +1211,13 @@ class Lowerer {
   }
 
   static bool AugOp(Sym s, BinOpKind* op) {
-    switch (s) {
-      case Sym::kTokPlusAssign:
-        *op = BinOpKind::kAdd;
+    for (const BinOpToken& t : kBinOpTokens) {
+      if (t.augmented == s) {
+        *op = t.op;
         return true;
-      case Sym::kTokMinusAssign:
-        *op = BinOpKind::kSub;
-        return true;
-      case Sym::kTokStarAssign:
-        *op = BinOpKind::kMult;
-        return true;
-      case Sym::kTokAtAssign:
-        *op = BinOpKind::kMatMult;
-        return true;
-      case Sym::kTokSlashAssign:
-        *op = BinOpKind::kDiv;
-        return true;
-      case Sym::kTokPercentAssign:
-        *op = BinOpKind::kMod;
-        return true;
-      case Sym::kTokStarStarAssign:
-        *op = BinOpKind::kPow;
-        return true;
-      case Sym::kTokLShiftAssign:
-        *op = BinOpKind::kLShift;
-        return true;
-      case Sym::kTokRShiftAssign:
-        *op = BinOpKind::kRShift;
-        return true;
-      case Sym::kTokPipeAssign:
-        *op = BinOpKind::kBitOr;
-        return true;
-      case Sym::kTokCaretAssign:
-        *op = BinOpKind::kBitXor;
-        return true;
-      case Sym::kTokAmpAssign:
-        *op = BinOpKind::kBitAnd;
-        return true;
-      case Sym::kTokSlashSlashAssign:
-        *op = BinOpKind::kFloorDiv;
-        return true;
-      default:
-        return false;
+      }
     }
+    return false;
   }
 
   ast::Stmt* Delete(TSNode n) {
@@ -3037,49 +3024,13 @@ class Lowerer {
   }
 
   static bool BinOp(Sym s, BinOpKind* op) {
-    switch (s) {
-      case Sym::kTokPlus:
-        *op = BinOpKind::kAdd;
+    for (const BinOpToken& t : kBinOpTokens) {
+      if (t.plain == s) {
+        *op = t.op;
         return true;
-      case Sym::kTokMinus:
-        *op = BinOpKind::kSub;
-        return true;
-      case Sym::kTokStar:
-        *op = BinOpKind::kMult;
-        return true;
-      case Sym::kTokAt:
-        *op = BinOpKind::kMatMult;
-        return true;
-      case Sym::kTokSlash:
-        *op = BinOpKind::kDiv;
-        return true;
-      case Sym::kTokPercent:
-        *op = BinOpKind::kMod;
-        return true;
-      case Sym::kTokStarStar:
-        *op = BinOpKind::kPow;
-        return true;
-      case Sym::kTokLShift:
-        *op = BinOpKind::kLShift;
-        return true;
-      case Sym::kTokRShift:
-        *op = BinOpKind::kRShift;
-        return true;
-      case Sym::kTokPipe:
-        *op = BinOpKind::kBitOr;
-        return true;
-      case Sym::kTokCaret:
-        *op = BinOpKind::kBitXor;
-        return true;
-      case Sym::kTokAmp:
-        *op = BinOpKind::kBitAnd;
-        return true;
-      case Sym::kTokSlashSlash:
-        *op = BinOpKind::kFloorDiv;
-        return true;
-      default:
-        return false;
+      }
     }
+    return false;
   }
 
   // The operator token of a binary_operator node: its second child, unless

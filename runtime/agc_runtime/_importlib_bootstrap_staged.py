@@ -31,9 +31,10 @@ import _operator
 import builtins as _builtins
 
 from . import staged as _st
+from . import _importlib_bootstrap_python as _py
 from ._importlib_bootstrap_python import (
-    _CONTEXT_BUILTINS, call_in_original_context, ld, ldu, new_list,
-    with_function_scope)
+    _CONTEXT_BUILTINS, call_in_original_context, get_item, ld, ldu, new_list,
+    set_item, with_function_scope)
 from .core import UndefinedReturnValue
 from .staged import (Value, as_staged, check_branch, check_loop_init,
                      check_loop_var, condition, merge_branches,
@@ -431,33 +432,19 @@ def assert_stmt(expression1, expression2):
 def list_append(list_, x):
     if type(list_) is Value:
         raise TypeError("cannot append to a staged value; use a Python list")
-    list_.append(x)
-    return list_
+    return _py.list_append(list_, x)
 
 
 def list_pop(list_, i, opts=None):
     if type(list_) is Value:
         raise TypeError("cannot pop from a staged value; use a Python list")
-    if i is None:
-        x = list_.pop()
-    else:
-        x = list_.pop(i)
-    return list_, x
+    return _py.list_pop(list_, i, opts)
 
 
 def list_stack(list_, opts):
     if type(list_) is list and any(type(e) is Value for e in list_):
         return Value(list_)
     return opts.original_call(list_)
-
-
-def get_item(target, i, opts=None):
-    return target[i]
-
-
-def set_item(target, i, x):
-    target[i] = x
-    return target
 
 
 # ---------------------------------------------------------------------------
