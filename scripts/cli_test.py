@@ -287,6 +287,18 @@ class Cli(unittest.TestCase):
         self.assertEqual(agc("convert", "a.py", "-j", "-3",
                              cwd=self.dir).returncode, 2)
 
+    def test_bad_runtime_import(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "--runtime-import", "import numpy",
+                cwd=self.dir)
+        self.assert_one_error(
+            p, r"^agc: error: --runtime-import must be one import statement "
+               r"that binds ag__, got 'import numpy' \[AGC016\]$", 2)
+        self.assertEqual(self.listing(), ["m.py"])
+        p = agc("convert", "m.py", "--passes", "none", "--runtime-import",
+                "from rt import ops as ag__", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+
     def test_version_and_help(self):
         p = agc("--version")
         self.assertEqual(p.returncode, 0)

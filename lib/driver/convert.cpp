@@ -423,6 +423,35 @@ bool SameFile(const std::string& a, const std::string& b) {
 
 }  // namespace
 
+std::string CheckRuntimeImport(const std::string& statement) {
+  std::string problem = fmt::format(
+      "--runtime-import must be one import statement that binds ag__, got "
+      "'{}'",
+      statement);
+  base::SourceFile source("--runtime-import", statement + "\n");
+  ast::Module module(&source);
+  diag::DiagnosticSink ignored;
+  if (!syntax::Parse(source, module, ignored) || module.body.size() != 1) {
+    return problem;
+  }
+  const std::vector<ast::Alias*>* names = nullptr;
+  if (const auto* imp = module.body[0]->As<ast::Import>()) {
+    names = &imp->names;
+  } else if (const auto* from = module.body[0]->As<ast::ImportFrom>()) {
+    names = &from->names;
+  } else {
+    return problem;
+  }
+  for (const ast::Alias* alias : *names) {
+    std::string_view bound =
+        alias->asname.empty() ? alias->name : alias->asname;
+    if (bound == "ag__") {
+      return {};
+    }
+  }
+  return problem;
+}
+
 int Convert(const ConvertOptions& options,
             diag::DiagnosticSink& diags,
             std::ostream& out,
@@ -439,6 +468,11 @@ int Convert(const ConvertOptions& options,
   }
   if (!options.output.empty() && options.inputs.size() > 1) {
     return usage("-o takes one input; use --out-dir for several");
+  }
+  if (std::string problem =
+          CheckRuntimeImport(options.pass_options.runtime_import);
+      !problem.empty()) {
+    return usage(problem);
   }
   size_t stdin_count = 0;
   for (const std::string& input : options.inputs) {

@@ -40,6 +40,10 @@ int Convert(const ConvertOptions& options,
             std::ostream& out,
             std::istream& in);
 
+// Checks a --runtime-import value: one import statement binding `ag__`.
+// Returns the problem, or an empty string.
+std::string CheckRuntimeImport(const std::string& statement);
+
 // Reads a whole file. On failure returns false and sets `error` to a
 // one-line reason ("No such file or directory", "is a directory").
 bool ReadFile(const std::string& path, std::string* bytes, std::string* error);

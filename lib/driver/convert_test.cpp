@@ -81,6 +81,18 @@ TEST_CASE("ReadFile reports missing files and directories", "[driver]") {
   CHECK(error.find("is a directory") != std::string::npos);
 }
 
+TEST_CASE("--runtime-import must be one import binding ag__", "[driver]") {
+  CHECK(CheckRuntimeImport("import agc_runtime as ag__").empty());
+  CHECK(CheckRuntimeImport("from mypkg import ag__").empty());
+  CHECK(CheckRuntimeImport("from mypkg import runtime as ag__").empty());
+  CHECK(CheckRuntimeImport("import ag__").empty());
+  CHECK_FALSE(CheckRuntimeImport("import agc_runtime").empty());
+  CHECK_FALSE(CheckRuntimeImport("import a as ag__; import b").empty());
+  CHECK_FALSE(CheckRuntimeImport("ag__ = 1").empty());
+  CHECK_FALSE(CheckRuntimeImport("import (").empty());
+  CHECK_FALSE(CheckRuntimeImport("").empty());
+}
+
 TEST_CASE("Unified diff", "[driver]") {
   CHECK(UnifiedDiff("a\n", "a\n", "x", "y").empty());
   std::string d = UnifiedDiff("a\nb\nc\n", "a\nB\nc\n", "old.py", "new.py");
