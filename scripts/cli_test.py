@@ -299,6 +299,15 @@ class Cli(unittest.TestCase):
                 "from rt import ops as ag__", cwd=self.dir)
         self.assertEqual(p.returncode, 0, p.stderr)
 
+    def test_print_after_needs_a_selected_pass(self):
+        self.write("m.py", SIMPLE)
+        p = agc("convert", "m.py", "--passes", "none", "--print-after",
+                "functions", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^agc: error: --print-after names 'functions', which is not "
+               r"a selected pass \[AGC016\]$", 2)
+        self.assertEqual(self.listing(), ["m.py"])
+
     def test_version_and_help(self):
         p = agc("--version")
         self.assertEqual(p.returncode, 0)

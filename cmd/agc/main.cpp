@@ -4,6 +4,7 @@
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <iostream>
 #include <thread>
 
@@ -187,6 +188,17 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.passes = *selected;
+  if (!print_after.empty() && std::none_of(selected->begin(), selected->end(),
+                                           [&](const agc::pass::PassInfo* p) {
+                                             return p->name == print_after;
+                                           })) {
+    diags.Emit(agc::diag::DiagKind::kBadOption, "", {},
+               fmt::format("--print-after names '{}', which is not a "
+                           "selected pass",
+                           print_after));
+    PrintDiagnostics(diags);
+    return 2;
+  }
   options.source_map = !no_source_map;
   options.jobs =
       jobs > 0
