@@ -81,7 +81,7 @@ TEST_CASE("ReadFile reports missing files and directories", "[driver]") {
   CHECK(error.find("is a directory") != std::string::npos);
 }
 
-TEST_CASE("--runtime-import must be one import binding ag__", "[driver]") {
+TEST_CASE("Runtime import must be one import binding ag__", "[driver]") {
   CHECK(CheckRuntimeImport("import agc_runtime as ag__").empty());
   CHECK(CheckRuntimeImport("from mypkg import ag__").empty());
   CHECK(CheckRuntimeImport("from mypkg import runtime as ag__").empty());
