@@ -116,6 +116,14 @@ class Cli(unittest.TestCase):
         p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
         self.assertEqual(p.returncode, 1)
 
+    def test_check_reports_stale_map(self):
+        self.write("m.py", SIMPLE)
+        agc("convert", "m.py", "--passes", "none", cwd=self.dir)
+        (self.dir / "m_ag.py.map.json").write_text("{}")
+        p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^m\.py: error: output is out of date: m_ag\.py\.map\.json \[AGC009\]$", 1)
+
     def test_diff_prints_and_writes_nothing(self):
         self.write("m.py", SIMPLE)
         p = agc("convert", "m.py", "--diff", "--passes", "none", cwd=self.dir)
