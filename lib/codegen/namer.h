@@ -1,0 +1,37 @@
+// Fresh names for generated code that never clash with the user's.
+//
+// A Namer collects every identifier a module uses (names read or bound,
+// parameters, def/class names, import aliases, global/nonlocal names,
+// attribute and keyword names) and hands out `base`, then `base_1`,
+// `base_2`, ... for the first of those that is unused, remembering what it
+// handed out. Deterministic: the same module and the same requests give the
+// same names.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+#include "lib/ast/ast.h"
+
+namespace agc::codegen {
+
+class Namer {
+ public:
+  explicit Namer(const ast::Module& module);
+
+  // A name starting with `base` that the module does not use and that this
+  // namer has not handed out before; interned in `module`.
+  std::string_view New(ast::Module& module, std::string_view base);
+
+  // Whether the module (or this namer) already uses `name`.
+  bool IsUsed(std::string_view name) const;
+
+ private:
+  void Collect(const ast::Node& node);
+  void Use(std::string_view name);
+
+  std::unordered_set<std::string> used_;
+};
+
+}  // namespace agc::codegen
