@@ -11,6 +11,7 @@
 #include <memory_resource>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "lib/base/check.h"
@@ -109,6 +110,9 @@ enum : uint8_t {
   // it, so the printer regenerates the function from the AST instead of
   // copying its text.
   kFlagChanged = 1 << 0,
+  // On a FunctionDef/AsyncFunctionDef/Lambda: the `functions` pass converts
+  // it; later passes rewrite only code inside converted functions.
+  kFlagConverted = 1 << 1,
 };
 
 struct Node {
@@ -152,14 +156,17 @@ struct Node {
 };
 
 struct Stmt : Node {
+  static constexpr Category kCategory = Category::kStmt;
   using Node::Node;
 };
 
 struct Expr : Node {
+  static constexpr Category kCategory = Category::kExpr;
   using Node::Node;
 };
 
 struct Pattern : Node {
+  static constexpr Category kCategory = Category::kPattern;
   using Node::Node;
 };
 
@@ -254,6 +261,14 @@ void ForEachChild(const Node& node, Fn&& fn) {
                [&](Node* child) { fn(static_cast<const Node*>(child)); });
 }
 
+// Calls `fn(Node*) -> Node*` for each non-null direct child of `node`, in
+// field order, and stores what it returns in the child's place (return the
+// child itself to keep it). The replacement must be of the field's category
+// (an expression for an expression field, and so on): a check failure
+// otherwise.
+template <typename Fn>
+void TransformChildren(Node& node, Fn&& fn);
+
 // Deep copy of `node` (and its subtree) into `dst`, keeping origins and spans.
 Node* Clone(Module& dst, const Node& node);
 
@@ -294,6 +309,45 @@ void ForEachChild(Node& node, Fn&& fn) {
     if (c != nullptr) {          \
       fn(static_cast<Node*>(c)); \
     }                            \
+  }
+#define AGC_OPT_LIST(T, f) AGC_LIST(T, f)
+#include "lib/ast/node_kinds.def"
+  }
+}
+
+template <typename Fn>
+void TransformChildren(Node& node, Fn&& fn) {
+  // Replaces one slot of static type T* (Stmt, Expr, Pattern or a helper
+  // node kind) after checking the replacement fits it.
+  auto replace = [&fn](auto*& slot) {
+    using T = std::remove_pointer_t<std::remove_reference_t<decltype(slot)>>;
+    Node* out = fn(static_cast<Node*>(slot));
+    AGC_CHECK(out != nullptr);
+    if constexpr (std::is_same_v<T, Stmt> || std::is_same_v<T, Expr> ||
+                  std::is_same_v<T, Pattern>) {
+      AGC_CHECK(out->category() == T::kCategory);
+    } else {
+      AGC_CHECK(out->kind == T::kKind);
+    }
+    slot = static_cast<T*>(out);
+  };
+  switch (node.kind) {
+#define AGC_NODE_BEGIN(Name, Cat, Py) \
+  case Kind::k##Name: {               \
+    [[maybe_unused]] auto& n = static_cast<Name&>(node);
+#define AGC_NODE_END(Name) \
+  break;                   \
+  }
+#define AGC_CHILD(T, f) \
+  if (n.f != nullptr) { \
+    replace(n.f);       \
+  }
+#define AGC_OPT(T, f) AGC_CHILD(T, f)
+#define AGC_LIST(T, f)  \
+  for (T * &c : n.f) {  \
+    if (c != nullptr) { \
+      replace(c);       \
+    }                   \
   }
 #define AGC_OPT_LIST(T, f) AGC_LIST(T, f)
 #include "lib/ast/node_kinds.def"

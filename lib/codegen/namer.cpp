@@ -10,6 +10,10 @@ Namer::Namer(const ast::Module& module) {
   }
 }
 
+Namer::Namer(const ast::Node& scope) {
+  Collect(scope);
+}
+
 void Namer::Use(std::string_view name) {
   if (name.empty()) {
     return;

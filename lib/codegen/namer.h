@@ -19,6 +19,9 @@ namespace agc::codegen {
 class Namer {
  public:
   explicit Namer(const ast::Module& module);
+  // Only the identifiers used in `scope` (a function or lambda, say): names
+  // unique within it are enough for helpers local to it.
+  explicit Namer(const ast::Node& scope);
 
   // A name starting with `base` that the module does not use and that this
   // namer has not handed out before; interned in `module`.

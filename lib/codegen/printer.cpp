@@ -1466,6 +1466,20 @@ void Printer::PrintInsert(const Edit& edit) {
   for (size_t i = edit.first; i < edit.last; ++i) {
     Stmt(*(*edit.body)[i]);
   }
+  // Two blank lines between module-level statements and a def or class that
+  // follows them, as PEP 8 has it (e.g. the runtime import before the first
+  // function of a file).
+  if (!inline_ && edit.indent.empty() && edit.last < edit.body->size()) {
+    const ast::Stmt& next = *(*edit.body)[edit.last];
+    if (next.Is<ast::FunctionDef>() || next.Is<ast::AsyncFunctionDef>() ||
+        next.Is<ast::ClassDef>()) {
+      for (int i = 0; i < 2; ++i) {
+        RecordLine(edit.origin_line);
+        out_ += newline_;
+        line_begin_ = out_.size();
+      }
+    }
+  }
   inline_ = false;
   forced_origin_ = 0;
   indent_.clear();
