@@ -184,6 +184,9 @@ class Converter {
       ctx_.Emit(diag::DiagKind::kAsyncNotConverted, *fn, fn->name);
       return fn;
     }
+    if (node.Is<ast::JoinedStr>()) {
+      return &node;  // printed as written: its lambdas stay as they are
+    }
     ast::TransformChildren(node,
                            [&](ast::Node* child) { return Inside(*child); });
     if (auto* lambda = node.As<ast::Lambda>()) {

@@ -76,7 +76,11 @@ def outcome(fn, args, staged=None):
                 result = fn(*args)
         what = ("ok", repr(result))
     except Exception as e:  # noqa: BLE001 - the comparison is the point
-        what = ("raise", type(e).__name__, str(e))
+        # The two copies are loaded under different module names, which
+        # qualified names in messages show.
+        message = str(e).replace("equiv_original.", "<module>.").replace(
+            "equiv_converted.", "<module>.")
+        what = ("raise", type(e).__name__, message)
     return what, out.getvalue()
 
 

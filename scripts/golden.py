@@ -10,7 +10,7 @@ wrote (never edited by hand; regenerate with scripts/update_golden.sh):
   args                 optional: extra `agc convert` arguments, one line
 
 Which passes run depends on where the case lives:
-  testdata/passes/<pass>/<case>/   --passes <pass>
+  testdata/passes/<pass>/<case>/   --passes <pass> and its prerequisites
   testdata/pipeline/<case>/        the default pipeline
   testdata/unparse/<case>/         --passes none --regenerate-all
   testdata/verbatim/<case>/        --passes none
@@ -31,10 +31,38 @@ import tempfile
 from pathlib import Path
 
 
-def group_args(root: Path, case: Path):
+_NEEDS = {}
+
+
+def pass_needs(agc: str):
+    """{pass: [prerequisites]} from `agc passes`."""
+    if not _NEEDS:
+        out = subprocess.run([agc, "passes"], capture_output=True, text=True,
+                             check=True).stdout.splitlines()[1:]
+        for line in out:
+            name, _default, needs = line.split()[:3]
+            _NEEDS[name] = [] if needs == "-" else needs.split(",")
+    return _NEEDS
+
+
+def with_prerequisites(agc: str, name: str):
+    needs = pass_needs(agc)
+    order = list(needs)  # `agc passes` lists passes in canonical order
+    selected = set()
+    todo = [name]
+    while todo:
+        p = todo.pop()
+        if p not in selected:
+            selected.add(p)
+            todo += needs.get(p, [])
+    return ",".join(p for p in order if p in selected)
+
+
+def group_args(agc: str, root: Path, case: Path):
     rel = case.relative_to(root).parts
     if rel[0] == "passes" and len(rel) >= 3:
-        return ["--passes", rel[1]]
+        # The pass and what it needs, nothing else.
+        return ["--passes", with_prerequisites(agc, rel[1])]
     if rel[0] == "unparse":
         return ["--passes", "none", "--regenerate-all"]
     if rel[0] == "verbatim":
@@ -46,7 +74,7 @@ def run_case(agc: str, root: Path, case: Path, work: Path):
     """Runs agc on a copy of the case; returns (exit, stderr, files)."""
     work.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(case / "input.py", work / "input.py")
-    args = group_args(root, case)
+    args = group_args(agc, root, case)
     extra = case / "args"
     if extra.exists():
         args += extra.read_text().split()

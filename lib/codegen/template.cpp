@@ -300,11 +300,18 @@ ast::Constant* StrConstant(ast::Module& module,
                            ast::Origin origin) {
   std::string text = "'";
   for (char c : value) {
-    AGC_CHECK_MSG(c != '\n' && c != '\r', "StrConstant needs one line");
     if (c == '\'' || c == '\\') {
       text += '\\';
+      text += c;
+    } else if (c == '\n') {
+      text += "\\n";
+    } else if (c == '\r') {
+      text += "\\r";
+    } else if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+      text += fmt::format("\\x{:02x}", static_cast<unsigned char>(c));
+    } else {
+      text += c;
     }
-    text += c;
   }
   text += '\'';
   auto* constant = module.New<ast::Constant>(origin);

@@ -84,8 +84,8 @@ ast::Expr* InstantiateExpr(ast::Module& module,
                            const TemplateArgs& args,
                            ast::Origin origin);
 
-// A string constant holding `value` (which must need no escaping beyond
-// quotes and backslashes), written with single quotes.
+// A string constant holding `value`, written with single quotes; quotes,
+// backslashes and control characters are escaped.
 ast::Constant* StrConstant(ast::Module& module,
                            std::string_view value,
                            ast::Origin origin);

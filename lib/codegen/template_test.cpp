@@ -151,6 +151,8 @@ TEST_CASE("template constants", "[template]") {
                        {"n", IntConstant(in.module, 3, kOrigin)}},
                       kOrigin);
   CHECK(PrintNode(in.module, *out) == "f('it\\'s', 3)");
+  CHECK(PrintNode(in.module, *StrConstant(in.module, "a\nb\\\t", kOrigin)) ==
+        "'a\\nb\\\\\\x09'");
 }
 
 TEST_CASE("template Store context reaches tuple and starred elements",

@@ -223,16 +223,16 @@ CASES = {
 INDEX = "a staged value cannot be used as a Python index"
 ITERATE = "iterating over a staged value is not allowed"
 BOOL = "using a staged bool as a Python bool is not allowed"
-LEN = "len() is not defined for a staged value"
 STAGED_ERRORS = {
-    ("closure_late_binding", 0): INDEX,
-    ("closure_late_binding", 1): INDEX,
-    ("closure_late_binding", 2): INDEX,
-    ("closure_nonlocal", 0): INDEX,
-    ("closure_nonlocal", 1): INDEX,
+    ("closure_late_binding", 0): ITERATE,
+    ("closure_late_binding", 1): ITERATE,
+    ("closure_late_binding", 2): ITERATE,
+    ("closure_nonlocal", 0): ITERATE,
+    ("closure_nonlocal", 1): ITERATE,
     ("lambdas", 0): ITERATE,
-    ("recursive", 0): BOOL,
-    ("recursive", 1): BOOL,
+    # Both branches of a staged if_exp are traced: the recursion never ends.
+    ("recursive", 0): "maximum recursion depth exceeded",
+    ("recursive", 1): "maximum recursion depth exceeded",
     ("deep_recursion", 0): BOOL,
     ("raises", 0): BOOL,
     ("raises", 1): BOOL,
@@ -241,8 +241,7 @@ STAGED_ERRORS = {
     ("uses_generator", 0): INDEX,
     ("uses_generator", 1): INDEX,
     ("comprehension_scopes", 0): ITERATE,
-    ("walrus", 0): LEN,
-    ("walrus", 1): LEN,
+    ("walrus", 1): ITERATE,
     ("star_unpacking", 0): ITERATE,
     ("star_unpacking", 1): ITERATE,
 }

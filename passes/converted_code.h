@@ -1,0 +1,165 @@
+// What the passes after `functions` share: finding the code that runs inside
+// converted functions, and the name of the function scope it runs in.
+//
+// The `functions` pass gives each converted function the shape
+//
+//   def f(...):
+//       """Doc."""
+//       with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+//           ...
+//
+// and each lambda inside one the shape
+//
+//   lambda x: ag__.with_function_scope(lambda lscope: ..., 'lscope', ag__.STD)
+//
+// The expression passes (call_trees, conditional_expressions,
+// logical_expressions, variables) rewrite every expression inside those
+// bodies, bottom-up, knowing which scope name (`fscope`, `lscope`, ...) the
+// code sees. Decorators and default values of a nested function run in the
+// enclosing function, so they are visited with the enclosing scope. An
+// f-string is printed as written, so what it interpolates is not visited. The
+// bodies of functions left unconverted (generators, async, do_not_convert)
+// are not visited; neither is anything outside converted functions.
+#pragma once
+
+#include <string_view>
+
+#include "lib/ast/ast.h"
+
+namespace agc::passes {
+
+// The scope name of a converted function (`fscope`); empty when `fn` does
+// not have the functions pass's shape.
+std::string_view FunctionScopeName(const ast::FunctionDef& fn);
+
+// Whether `expr` is `ag__.<name>` (any name when `name` is empty).
+bool IsRuntimeAttr(const ast::Expr& expr, std::string_view name = {});
+
+// Whether `call` calls the runtime (`ag__.anything(...)`).
+bool IsRuntimeCall(const ast::Expr& expr, std::string_view name = {});
+
+// Where a node inside a converted function runs.
+struct CodeContext {
+  std::string_view scope;   // the function scope's name (`fscope`, `lscope`)
+  bool class_body = false;  // directly in a class body (lambdas created there
+                            // cannot see the class's names)
+};
+
+// Whether moving `expr` into a lambda (a thunk) would change what it does: it
+// binds a name with `:=`, yields or awaits, or calls a builtin that looks at
+// its caller's frame (`super`, `locals`, `vars`, `dir`, `eval`, `exec`). The
+// reason in words, or empty.
+std::string_view ThunkHazard(const ast::Expr& expr);
+
+// Calls `rewrite(ast::Node& node, const CodeContext& where) -> ast::Node*` on
+// every node inside converted functions (children before parents) and puts
+// what it returns in the node's place. Statement lists keep their length:
+// `rewrite` returns one node for one node.
+template <typename Rewrite>
+void RewriteConvertedCode(ast::Module& module, Rewrite&& rewrite);
+
+// --- implementation ---------------------------------------------------------
+
+namespace internal {
+
+template <typename Rewrite>
+class ConvertedCodeWalker {
+ public:
+  explicit ConvertedCodeWalker(Rewrite& rewrite) : rewrite_(rewrite) {}
+
+  // Statements outside converted functions: look for converted functions.
+  void Outside(ast::Node& node) {
+    if (auto* fn = node.As<ast::FunctionDef>()) {
+      if ((fn->flags & ast::kFlagConverted) != 0) {
+        Body(*fn);
+      }
+      return;
+    }
+    if (node.Is<ast::AsyncFunctionDef>() || node.Is<ast::Lambda>()) {
+      return;
+    }
+    ast::ForEachChild(node, [&](ast::Node* child) {
+      if (child->category() == ast::Category::kStmt ||
+          child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+        Outside(*child);
+      }
+    });
+  }
+
+ private:
+  void Body(ast::FunctionDef& fn) {
+    CodeContext where{FunctionScopeName(fn), false};
+    AGC_CHECK_MSG(!where.scope.empty(), "converted function without its scope");
+    for (ast::Stmt*& stmt : fn.body) {
+      stmt = static_cast<ast::Stmt*>(Inside(*stmt, where));
+    }
+  }
+
+  ast::Node* Inside(ast::Node& node, const CodeContext& scope) {
+    if (auto* fn = node.As<ast::FunctionDef>()) {
+      EnclosingParts(*fn, scope);
+      if ((fn->flags & ast::kFlagConverted) != 0) {
+        Body(*fn);
+      }
+      return rewrite_(node, scope);
+    }
+    if (auto* fn = node.As<ast::AsyncFunctionDef>()) {
+      EnclosingParts(*fn, scope);
+      return rewrite_(node, scope);
+    }
+    if (node.Is<ast::JoinedStr>()) {
+      // An f-string prints as written: rewriting what it interpolates would
+      // change the tree but not the output.
+      return rewrite_(node, scope);
+    }
+    if (auto* call = node.As<ast::Call>()) {
+      if (IsRuntimeCall(*call, "with_function_scope") && !call->args.empty() &&
+          call->args[0]->Is<ast::Lambda>()) {
+        // A converted lambda's body runs in the lambda's own scope.
+        auto& thunk = call->args[0]->Cast<ast::Lambda>();
+        AGC_CHECK(thunk.args->args.size() == 1);
+        thunk.body = static_cast<ast::Expr*>(
+            Inside(*thunk.body, CodeContext{thunk.args->args[0]->arg, false}));
+        return rewrite_(node, scope);
+      }
+    }
+    if (auto* cls = node.As<ast::ClassDef>()) {
+      CodeContext body{scope.scope, true};
+      ast::TransformChildren(node, [&](ast::Node* child) {
+        bool in_body = child->category() == ast::Category::kStmt;
+        return Inside(*child, in_body ? body : scope);
+      });
+      return rewrite_(*cls, scope);
+    }
+    ast::TransformChildren(
+        node, [&](ast::Node* child) { return Inside(*child, scope); });
+    return rewrite_(node, scope);
+  }
+
+  // Decorators, defaults and annotations run in the enclosing scope.
+  template <typename Fn>
+  void EnclosingParts(Fn& fn, const CodeContext& scope) {
+    for (ast::Expr*& decorator : fn.decorator_list) {
+      decorator = static_cast<ast::Expr*>(Inside(*decorator, scope));
+    }
+    fn.args = static_cast<ast::Arguments*>(Inside(*fn.args, scope));
+    if (fn.returns != nullptr) {
+      fn.returns = static_cast<ast::Expr*>(Inside(*fn.returns, scope));
+    }
+  }
+
+  Rewrite& rewrite_;
+};
+
+}  // namespace internal
+
+template <typename Rewrite>
+void RewriteConvertedCode(ast::Module& module, Rewrite&& rewrite) {
+  internal::ConvertedCodeWalker<std::remove_reference_t<Rewrite>> walker(
+      rewrite);
+  for (ast::Stmt* stmt : module.body) {
+    walker.Outside(*stmt);
+  }
+}
+
+}  // namespace agc::passes
