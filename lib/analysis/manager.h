@@ -52,18 +52,21 @@ class AnalysisManager {
   const T& Get() {
     size_t slot = SlotOf<T>();
     Grow(slot);
-    Entry& entry = entries_[slot];
-    if (entry.value == nullptr || entry.generation != generation_) {
-      AGC_CHECK_MSG(!entry.computing, "analysis depends on itself");
-      entry.computing = true;
+    if (entries_[slot].value == nullptr ||
+        entries_[slot].generation != generation_) {
+      AGC_CHECK_MSG(!entries_[slot].computing, "analysis depends on itself");
+      entries_[slot].computing = true;
+      // Compute may Get<> other analyses, which can grow entries_: no
+      // reference into it is held across the call.
       std::unique_ptr<T> value = T::Compute(module_, *this);
       AGC_CHECK(value != nullptr);
+      Entry& entry = entries_[slot];
       entry.computing = false;
       entry.value = std::shared_ptr<void>(std::move(value));
       entry.generation = generation_;
       ++computations_;
     }
-    return *static_cast<const T*>(entry.value.get());
+    return *static_cast<const T*>(entries_[slot].value.get());
   }
 
   // The result of T only if it is fresh; a check failure otherwise. For code
