@@ -7,6 +7,10 @@ Reports, on the local CPython standard library:
   - source lines per second;
   - -j1 vs -j2 (and -jN for N = cores) speed-up;
   - peak memory (max RSS) of each run;
+  - the cost of the analyses: `--passes none --analyze` (every analysis of
+    `agc passes` computed on every file) vs `--passes none`, -j1, in CPU
+    time (user + system), which a busy shared machine disturbs less than
+    wall time (the bar: at most +50%);
 and the scaling with function size on generated files.
 Each timing is the best of --repeat runs, outputs written to a fresh folder.
 """
@@ -22,14 +26,18 @@ import time
 from pathlib import Path
 
 
-def timed(cmd, stdin_data=None, cwd=None):
-    """Runs cmd; returns (seconds, max RSS in MiB, returncode)."""
+def timed(cmd, stdin_data=None, cwd=None, cpu=False):
+    """Runs cmd; returns (seconds, max RSS in MiB, returncode), where seconds
+    is wall time, or user + system CPU time with `cpu`."""
     start = time.perf_counter()
-    wrapped = ["/usr/bin/time", "-f", "%M"] + cmd
+    wrapped = ["/usr/bin/time", "-f", "%M %U %S"] + cmd
     proc = subprocess.run(wrapped, input=stdin_data, capture_output=True, cwd=cwd)
     secs = time.perf_counter() - start
     try:
-        rss_kib = int(proc.stderr.decode().strip().splitlines()[-1])
+        rss_kib, user, system = proc.stderr.decode().strip().splitlines()[-1].split()
+        rss_kib = int(rss_kib)
+        if cpu:
+            secs = float(user) + float(system)
     except (ValueError, IndexError):
         rss_kib = 0
     return secs, rss_kib / 1024, proc.returncode
@@ -87,6 +95,24 @@ def main():
                 f"{results[(label, 1)] / t:5.2f}x vs -j1"
             print(f"agc {label:15s} -j{jobs}: {t:7.3f} s  {lines / t:10.0f} "
                   f"lines/s  {rss:7.1f} MiB  {ratio}  (exit {rc})")
+
+    # The analyses: every one of them on every file, no pass.
+    def convert_cpu(extra):
+        out = os.path.join(tmp, "out")
+        shutil.rmtree(out, ignore_errors=True)
+        return timed([agc, "convert", *files, "--out-dir", out, "-j", "1",
+                      "--passes", "none", *extra], cpu=True)
+
+    # Alternating runs, so that a change in the machine's load hits both.
+    plain, analyze = [], []
+    for _ in range(max(args.repeat, 3)):
+        plain.append(convert_cpu([]))
+        analyze.append(convert_cpu(["--analyze"]))
+    t_plain = min(plain)[0]
+    t_analyze, rss, rc = min(analyze)
+    print(f"agc --passes none --analyze -j1: {t_analyze:7.3f} s CPU vs "
+          f"{t_plain:7.3f} s without ({(t_analyze / t_plain - 1) * 100:+.0f}%"
+          f", bar +50%)  {rss:7.1f} MiB  (exit {rc})")
 
     # Scaling with function size: one function of N statements per file.
     print("scaling with function size (--passes none -j1, default pipeline):")

@@ -328,6 +328,74 @@ class Cli(unittest.TestCase):
         p = agc("passes")
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertTrue(p.stdout)
+        # The analyses follow the passes, after a blank line.
+        tables = p.stdout.decode().split("\n\n")
+        self.assertEqual(len(tables), 2, p.stdout)
+        rows = tables[1].splitlines()
+        self.assertRegex(rows[0], r"^analysis +requires +summary$")
+        self.assertEqual([r.split()[0] for r in rows[1:]],
+                         ["qual_names", "activity", "cfg",
+                          "reaching_definitions", "reaching_fndefs",
+                          "liveness", "unbound_reads"])
+
+    # --- agc convert --analyze -------------------------------------------
+
+    def test_analyze_changes_nothing(self):
+        self.write("m.py", SIMPLE + b"while x:\n    x -= 1\n")
+        p = agc("convert", "m.py", "-o", "-", "--passes", "none", "--analyze",
+                cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout, SIMPLE + b"while x:\n    x -= 1\n")
+        self.assertEqual(p.stderr, b"")
+
+    # --- agc inspect ------------------------------------------------------
+
+    LOOP = b"def f(n):\n    while n:\n        n -= 1\n    return n\n"
+
+    def test_inspect_text_and_json(self):
+        self.write("m.py", self.LOOP)
+        p = agc("inspect", "m.py", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.decode().splitlines()[:3], [
+            "m.py:2:5: while (in f)", "  modified:  n", "  outputs:   n"])
+        p = agc("inspect", "m.py", "--format", "json", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        doc = json.loads(p.stdout)
+        self.assertEqual(doc["files"][0]["statements"][0]["loop_vars"], ["n"])
+        self.assertEqual(self.listing(), ["m.py"])  # writes nothing
+
+    def test_inspect_unknown_function(self):
+        self.write("m.py", self.LOOP)
+        p = agc("inspect", "m.py", "--function", "g", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^agc: error: --function: no function or class named 'g' in "
+               r"m\.py \(did you mean 'f'\?\) \[AGC016\]$", 2)
+        self.assertEqual(p.stdout, b"")
+        p = agc("inspect", "m.py", "--dump-cfg", "g", cwd=self.dir)
+        self.assert_one_error(p, r"^agc: error: --dump-cfg: no function", 2)
+
+    def test_inspect_missing_file(self):
+        p = agc("inspect", "missing.py", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^missing\.py: error: cannot read input: No such file or "
+               r"directory \[AGC010\]$", 2)
+        self.assertEqual(p.stdout, b"")
+
+    def test_inspect_syntax_error(self):
+        self.write("bad.py", b"if x\n    pass\n")
+        p = agc("inspect", "bad.py", cwd=self.dir)
+        self.assert_one_error(p, r"^bad\.py:1:5: error: .*\[AGC00\d\]$", 1)
+
+    def test_inspect_bad_flags(self):
+        self.write("m.py", self.LOOP)
+        for args in (["--format", "yaml"],
+                     ["--dump-cfg", "f", "--function", "f"],
+                     ["--dump-cfg", "f", "--format", "json"]):
+            p = agc("inspect", "m.py", *args, cwd=self.dir)
+            self.assertEqual(p.returncode, 2, (args, p.stderr))
+            self.assertEqual(p.stdout, b"")
+        p = agc("inspect", cwd=self.dir)
+        self.assertEqual(p.returncode, 2)
 
 
 def main():

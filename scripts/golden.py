@@ -16,6 +16,11 @@ Which passes run depends on where the case lives:
   testdata/verbatim/<case>/        --passes none
 Cases named fail_* must exit 1 and write no output; the others must exit 0.
 
+testdata/inspect/<case>/ runs `agc inspect input.py` (plus `args`) instead;
+its expected files are what it prints: `output.txt`, or `output.json` when
+the args ask for `--format json` (checked to be valid JSON of the documented
+shape), and `stderr.txt`.
+
 Beyond comparing files, every case checks that the output re-parses with
 CPython, that the map has one entry per output line, and that a second run is
 byte-identical and does not rewrite the files.
@@ -40,6 +45,8 @@ def pass_needs(agc: str):
         out = subprocess.run([agc, "passes"], capture_output=True, text=True,
                              check=True).stdout.splitlines()[1:]
         for line in out:
+            if not line.strip():
+                break  # the analyses table follows the passes
             name, _default, needs = line.split()[:3]
             _NEEDS[name] = [] if needs == "-" else needs.split(",")
     return _NEEDS
@@ -70,14 +77,37 @@ def group_args(agc: str, root: Path, case: Path):
     return []
 
 
+def is_inspect(root: Path, case: Path) -> bool:
+    return case.relative_to(root).parts[0] == "inspect"
+
+
+def case_args(case: Path):
+    extra = case / "args"
+    return extra.read_text().split() if extra.exists() else []
+
+
+def output_names(root: Path, case: Path):
+    """The expected files a case compares (stderr.txt aside)."""
+    if is_inspect(root, case):
+        args = case_args(case)
+        json_format = "--format" in args and \
+            args[args.index("--format") + 1:][:1] == ["json"]
+        return ("output.json",) if json_format else ("output.txt",)
+    return ("output.py", "output.py.map.json")
+
+
 def run_case(agc: str, root: Path, case: Path, work: Path):
     """Runs agc on a copy of the case; returns (exit, stderr, files)."""
     work.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(case / "input.py", work / "input.py")
-    args = group_args(agc, root, case)
-    extra = case / "args"
-    if extra.exists():
-        args += extra.read_text().split()
+    if is_inspect(root, case):
+        cmd = [agc, "inspect", "input.py"] + case_args(case)
+        proc = subprocess.run(cmd, cwd=work, capture_output=True, timeout=60)
+        files = {}
+        if proc.stdout:
+            files[output_names(root, case)[0]] = proc.stdout
+        return proc.returncode, proc.stderr, files, cmd
+    args = group_args(agc, root, case) + case_args(case)
     cmd = [agc, "convert", "input.py", "-o", "output.py", "-j", "1"] + args
     proc = subprocess.run(cmd, cwd=work, capture_output=True, timeout=60)
     files = {}
@@ -98,8 +128,9 @@ def check_case(agc, root, case, update):
             problems.append(f"exit code {code}, expected {expected_code}\n"
                             f"  command: {' '.join(cmd)}\n"
                             f"  stderr: {stderr.decode(errors='replace')}")
+        names = output_names(root, case)
         if update and not problems:
-            for name in ("output.py", "output.py.map.json", "stderr.txt"):
+            for name in names + ("stderr.txt",):
                 (case / name).unlink(missing_ok=True)
             for name, data in files.items():
                 (case / name).write_bytes(data)
@@ -107,7 +138,7 @@ def check_case(agc, root, case, update):
                 (case / "stderr.txt").write_bytes(stderr)
             return problems
         # Compare with the expected files.
-        for name in ("output.py", "output.py.map.json"):
+        for name in names:
             want = case / name
             got = files.get(name)
             if want.exists() != (got is not None):
@@ -120,6 +151,13 @@ def check_case(agc, root, case, update):
         if want_err != stderr:
             problems.append("stderr differs:\n" + diff_text(want_err, stderr))
         if fail_case:
+            return problems
+        if is_inspect(root, case):
+            problems += check_inspect_output(files)
+            code2, stderr2, files2, _ = run_case(agc, root, case,
+                                                 Path(tmp) / "b")
+            if (code2, stderr2, files2) != (code, stderr, files):
+                problems.append("second run differs from the first")
             return problems
         out = files.get("output.py", b"")
         try:
@@ -141,6 +179,36 @@ def check_case(agc, root, case, update):
         for n, t in before.items():
             if os.stat(work / n).st_mtime_ns != t:
                 problems.append(f"second run rewrote unchanged {n}")
+    return problems
+
+
+def check_inspect_output(files):
+    """The JSON report has the documented shape (README, `agc inspect`)."""
+    if "output.json" not in files:
+        return []
+    try:
+        doc = json.loads(files["output.json"])
+    except ValueError as e:
+        return [f"output.json is not JSON: {e}"]
+    problems = []
+    if list(doc) != ["version", "files"] or doc["version"] != 1:
+        problems.append("output.json: top level is not {version: 1, files}")
+    sets = ["read", "modified", "live_in", "live_out", "outputs",
+            "loop_vars", "undefined", "read_only"]
+    for f in doc.get("files", []):
+        if list(f) != ["path", "functions", "statements"]:
+            problems.append(f"output.json: file keys {list(f)}")
+            continue
+        for s in f["statements"]:
+            loop = s["kind"] in ("while", "for", "async for")
+            want = ["kind", "line", "col", "function"] + \
+                [k for k in sets if loop or k != "loop_vars"]
+            if list(s) != want:
+                problems.append(f"output.json: statement keys {list(s)}")
+                continue
+            for k in sets:
+                if k in s and s[k] != sorted(s[k]):
+                    problems.append(f"output.json: {k} is not sorted")
     return problems
 
 

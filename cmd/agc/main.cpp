@@ -8,11 +8,13 @@
 #include <iostream>
 #include <thread>
 
+#include "lib/analysis/registry.h"
 #include "lib/ast/ast.h"
 #include "lib/base/stack.h"
 #include "lib/codegen/printer.h"
 #include "lib/diag/diagnostic.h"
 #include "lib/driver/convert.h"
+#include "lib/driver/inspect.h"
 #include "lib/syntax/parse.h"
 #include "passes/registry.h"
 
@@ -38,11 +40,37 @@ void SetUpLogging(const std::string& level, bool time_passes) {
   spdlog::set_level(lvl);
 }
 
+// The second table of `agc passes`: the analyses passes can read.
+void PrintAnalyses() {
+  auto analyses = agc::analysis::Analyses();
+  size_t width = 8;
+  size_t needs_width = 8;
+  std::vector<std::string> needs(analyses.size());
+  for (size_t i = 0; i < analyses.size(); ++i) {
+    for (std::string_view n : analyses[i].needs) {
+      needs[i] += needs[i].empty() ? "" : ",";
+      needs[i] += n;
+    }
+    if (needs[i].empty()) {
+      needs[i] = "-";
+    }
+    width = std::max(width, analyses[i].name.size());
+    needs_width = std::max(needs_width, needs[i].size());
+  }
+  std::cout << fmt::format("\n{:<{}}  {:<{}}  {}\n", "analysis", width,
+                           "requires", needs_width, "summary");
+  for (size_t i = 0; i < analyses.size(); ++i) {
+    std::cout << fmt::format("{:<{}}  {:<{}}  {}\n", analyses[i].name, width,
+                             needs[i], needs_width, analyses[i].summary);
+  }
+}
+
 int RunPasses() {
   auto registry = agc::passes::Registry();
   if (registry.empty()) {
     std::cout << "No conversion passes are available in this build yet; "
                  "`--passes none` copies input to output.\n";
+    PrintAnalyses();
     return 0;
   }
   size_t width = 4;
@@ -63,6 +91,7 @@ int RunPasses() {
                              info.in_default ? "yes" : "no",
                              needs.empty() ? "-" : needs, info.summary);
   }
+  PrintAnalyses();
   return 0;
 }
 
@@ -144,12 +173,37 @@ int main(int argc, char** argv) {
   convert->add_flag("--regenerate-all", options.regenerate_all,
                     "print every statement from the AST (printer testing)");
   convert->add_flag("--time-passes", time_passes, "log each pass's time");
+  convert->add_flag("--analyze", options.pipeline.analyze_all,
+                    "compute every analysis before the passes (benchmarks)");
   convert->add_option("--print-after", print_after,
                       "print the module to stderr after PASS");
 
   // agc passes
   CLI::App* passes = app.add_subcommand(
-      "passes", "list the passes: name, default, prerequisites, summary");
+      "passes",
+      "list the passes (name, default, prerequisites, summary) and analyses");
+
+  // agc inspect
+  agc::driver::InspectOptions inspect_options;
+  std::string inspect_format = "text";
+  CLI::App* inspect = app.add_subcommand(
+      "inspect",
+      "print what the analyses find for each if/while/for (see README)");
+  inspect
+      ->add_option("files", inspect_options.inputs, "input files; '-' is stdin")
+      ->required();
+  auto* function_opt = inspect->add_option(
+      "--function", inspect_options.function,
+      "only this function: f, Class.method, outer.inner, <module>");
+  auto* format_opt =
+      inspect->add_option("--format", inspect_format, "text or json")
+          ->check(CLI::IsMember({"text", "json"}))
+          ->capture_default_str();
+  inspect
+      ->add_option("--dump-cfg", inspect_options.dump_cfg,
+                   "print the control-flow graph of NAME as Graphviz dot")
+      ->excludes(function_opt)
+      ->excludes(format_opt);
 
   // agc dump (developer tool)
   std::string dump_path;
@@ -172,6 +226,16 @@ int main(int argc, char** argv) {
   }
   if (*dump) {
     return RunDump(dump_path, dump_origins);
+  }
+  if (*inspect) {
+    inspect_options.format = inspect_format == "json"
+                                 ? agc::driver::InspectFormat::kJson
+                                 : agc::driver::InspectFormat::kText;
+    DiagnosticSink diags;
+    int code =
+        agc::driver::Inspect(inspect_options, diags, std::cout, std::cin);
+    PrintDiagnostics(diags);
+    return code;
   }
 
   DiagnosticSink diags;

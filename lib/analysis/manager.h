@@ -9,6 +9,13 @@
 // Compute may Get<> the analyses it requires (the manager computes them
 // first, on demand). Results are typed records; there are no string-keyed
 // bags.
+//
+// Facts of the original program: a pass may ask for an analysis of the input
+// as it was before any pass ran (Original<T>() in its PassInfo). The pipeline
+// computes those first and keeps them, with everything they depend on, for
+// the whole run (KeepOriginals); GetOriginal<T>() reads them. They are
+// indexed by the NodeIds of the input's nodes, which passes move around but
+// never renumber; nodes a pass creates have no original facts.
 #pragma once
 
 #include <cstdint>
@@ -28,6 +35,7 @@ struct AnalysisRef {
   std::string_view name;
   size_t slot;  // dense index of the analysis type
   void (*ensure)(AnalysisManager&);
+  bool original = false;  // of the input, before any pass
 };
 
 using AnalysisSet = std::vector<AnalysisRef>;
@@ -87,10 +95,39 @@ class AnalysisManager {
            entries_[slot].generation == generation_;
   }
 
+  // Makes the fresh analyses of `set` current (original ones are skipped:
+  // see KeepOriginals).
   void Ensure(const AnalysisSet& set) {
     for (const AnalysisRef& ref : set) {
-      ref.ensure(*this);
+      if (!ref.original) {
+        ref.ensure(*this);
+      }
     }
+  }
+
+  // Before any pass: computes the original analyses of `set` and keeps
+  // them, and everything computed so far, for GetOriginal. Once only.
+  void KeepOriginals(const AnalysisSet& set) {
+    AGC_CHECK_MSG(generation_ == 1 && originals_.empty(),
+                  "original analyses are kept before any change");
+    for (const AnalysisRef& ref : set) {
+      if (ref.original) {
+        ref.ensure(*this);
+      }
+    }
+    for (const Entry& entry : entries_) {
+      originals_.push_back(entry.value);
+    }
+  }
+
+  // The analysis T of the input before any pass; a check failure if it was
+  // not kept.
+  template <typename T>
+  const T& GetOriginal() const {
+    size_t slot = SlotOf<T>();
+    AGC_CHECK_MSG(slot < originals_.size() && originals_[slot] != nullptr,
+                  "original analysis not kept: declare it with Original<T>()");
+    return *static_cast<const T*>(originals_[slot].get());
   }
 
   // The tree changed: every result is stale from now on.
@@ -114,6 +151,7 @@ class AnalysisManager {
 
   const ast::Module& module_;
   std::vector<Entry> entries_;
+  std::vector<std::shared_ptr<void>> originals_;  // by slot
   uint64_t generation_ = 1;
   uint64_t computations_ = 0;
 };
@@ -123,6 +161,14 @@ template <typename T>
 AnalysisRef Analysis() {
   return AnalysisRef{T::kName, SlotOf<T>(),
                      [](AnalysisManager& am) { am.Get<T>(); }};
+}
+
+// The handle for analysis T of the input before any pass (GetOriginal).
+template <typename T>
+AnalysisRef Original() {
+  AnalysisRef ref = Analysis<T>();
+  ref.original = true;
+  return ref;
 }
 
 }  // namespace agc::analysis

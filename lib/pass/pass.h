@@ -5,6 +5,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "lib/analysis/manager.h"
@@ -27,17 +28,31 @@ class PassContext {
   PassContext(ast::Module& module,
               analysis::AnalysisManager& analyses,
               diag::DiagnosticSink& diags,
-              const PassOptions& options)
+              const PassOptions& options,
+              std::vector<std::string_view> selected = {})
       : module_(module),
         analyses_(analyses),
         diags_(diags),
-        options_(options) {}
+        options_(options),
+        selected_(std::move(selected)) {}
 
   ast::Module& module() { return module_; }
 
   analysis::AnalysisManager& analyses() { return analyses_; }
 
   const PassOptions& options() const { return options_; }
+
+  // Whether the pipeline runs the pass `name` (e.g. `functions` leaves a
+  // function unconverted when control_flow runs but the pass lowering one of
+  // its constructs does not).
+  bool IsSelected(std::string_view name) const {
+    for (std::string_view s : selected_) {
+      if (s == name) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   // The display path of the file being converted.
   const std::string& path() const { return module_.source()->path(); }
@@ -57,6 +72,7 @@ class PassContext {
   analysis::AnalysisManager& analyses_;
   diag::DiagnosticSink& diags_;
   const PassOptions& options_;
+  std::vector<std::string_view> selected_;
 };
 
 class Pass {
@@ -71,7 +87,9 @@ struct PassInfo {
   std::string_view name;     // CLI name, file name, namespace, testdata dir
   std::string_view summary;  // one line, shown by `agc passes`
   bool in_default;           // part of the default pipeline
-  analysis::AnalysisSet analyses;       // made fresh before Run()
+  // Made fresh before Run(); those marked original (analysis::Original<T>())
+  // are computed on the input before the first pass and kept.
+  analysis::AnalysisSet analyses;
   std::vector<std::string_view> needs;  // passes that must run earlier
   std::unique_ptr<Pass> (*create)();
 };

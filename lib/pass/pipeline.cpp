@@ -6,32 +6,11 @@
 #include <algorithm>
 #include <chrono>
 
+#include "lib/analysis/registry.h"
+#include "lib/base/did_you_mean.h"
+
 namespace agc::pass {
 namespace {
-
-// Optimal string alignment distance: insertions, deletions, substitutions
-// and transpositions of adjacent characters each cost 1.
-size_t EditDistance(std::string_view a, std::string_view b) {
-  std::vector<std::vector<size_t>> d(a.size() + 1,
-                                     std::vector<size_t>(b.size() + 1));
-  for (size_t i = 0; i <= a.size(); ++i) {
-    d[i][0] = i;
-  }
-  for (size_t j = 0; j <= b.size(); ++j) {
-    d[0][j] = j;
-  }
-  for (size_t i = 1; i <= a.size(); ++i) {
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] =
-          std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1]) {
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
-      }
-    }
-  }
-  return d[a.size()][b.size()];
-}
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) {
@@ -47,25 +26,11 @@ std::string_view Trim(std::string_view s) {
 
 std::string_view DidYouMean(std::span<const PassInfo> registry,
                             std::string_view name) {
-  std::string_view best;
-  size_t best_distance = SIZE_MAX;
+  std::vector<std::string_view> names;
   for (const PassInfo& info : registry) {
-    size_t d = EditDistance(name, info.name);
-    if (d < best_distance) {
-      best_distance = d;
-      best = info.name;
-    }
+    names.push_back(info.name);
   }
-  // Close enough: at most a third of the name wrong, or a prefix.
-  if (best_distance <= std::max<size_t>(2, name.size() / 3)) {
-    return best;
-  }
-  for (const PassInfo& info : registry) {
-    if (!name.empty() && info.name.substr(0, name.size()) == name) {
-      return info.name;
-    }
-  }
-  return {};
+  return base::ClosestName(names, name);
 }
 
 std::optional<std::vector<const PassInfo*>> SelectPasses(
@@ -156,8 +121,25 @@ bool RunPipeline(const std::vector<const PassInfo*>& passes,
                  const PassOptions& pass_options,
                  const PipelineOptions& options) {
   analysis::AnalysisManager analyses(module);
-  PassContext ctx(module, analyses, diags, pass_options);
+  std::vector<std::string_view> selected;
+  analysis::AnalysisSet originals;
+  for (const PassInfo* info : passes) {
+    selected.push_back(info->name);
+    originals.insert(originals.end(), info->analyses.begin(),
+                     info->analyses.end());
+  }
+  analyses.KeepOriginals(originals);
+  PassContext ctx(module, analyses, diags, pass_options, std::move(selected));
   bool any_change = false;
+  if (options.analyze_all) {
+    auto start = std::chrono::steady_clock::now();
+    analysis::EnsureAll(analyses);
+    if (options.time_passes) {
+      auto elapsed = std::chrono::steady_clock::now() - start;
+      spdlog::info("{}: every analysis took {:.3f} ms", ctx.path(),
+                   std::chrono::duration<double, std::milli>(elapsed).count());
+    }
+  }
   for (const PassInfo* info : passes) {
     auto start = std::chrono::steady_clock::now();
     analyses.Ensure(info->analyses);

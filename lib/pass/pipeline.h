@@ -37,6 +37,9 @@ struct PipelineOptions {
   std::string print_after;  // pass name: call `on_print_after` after it runs
   std::function<void(std::string_view pass, const ast::Module&)> on_print_after;
   bool time_passes = false;  // log each pass's wall time (spdlog, info)
+  // Compute every analysis of lib/analysis/analyses.def before the first
+  // pass (developer flag `--analyze`: benchmarks, whole-stdlib checks).
+  bool analyze_all = false;
 };
 
 // Runs `passes` over the module. Returns whether any pass changed the tree.

@@ -174,5 +174,42 @@ TEST_CASE("Print-after hook runs after the named pass only", "[pass]") {
   CHECK(calls == std::vector<std::string>{"reader:1"});
 }
 
+// Reads the original statement count and which passes are selected.
+class OriginalReadPass final : public Pass {
+ public:
+  Changed Run(ast::Module&, PassContext& ctx) override {
+    seen.push_back(ctx.analyses().GetOriginal<StmtCount>().count);
+    seen.push_back(ctx.analyses().GetFresh<DoubleCount>().value);
+    seen.push_back(ctx.IsSelected("adder") ? 1 : 0);
+    seen.push_back(ctx.IsSelected("extra") ? 1 : 0);
+    return Changed::kNo;
+  }
+};
+
+TEST_CASE("Pipeline keeps the original analyses for the whole run", "[pass]") {
+  std::vector<PassInfo> reg;
+  reg.push_back({"adder", "adds", true, {}, {}, &Make<AddPass>});
+  reg.push_back({"adder2", "adds", true, {}, {}, &Make<AddPass>});
+  reg.push_back(
+      {"original_reader",
+       "reads the input's count",
+       true,
+       {analysis::Original<StmtCount>(), analysis::Analysis<DoubleCount>()},
+       {},
+       &Make<OriginalReadPass>});
+  reg.push_back({"extra", "optional", false, {}, {}, &Make<ReadPass>});
+  SelectionError err;
+  auto passes = SelectPasses(reg, "default", &err);
+  REQUIRE(passes);
+  base::SourceFile src("t.py", "");
+  ast::Module m(&src);
+  m.body.push_back(m.New<ast::Pass>({1, 1}));
+  diag::DiagnosticSink diags;
+  seen.clear();
+  RunPipeline(*passes, m, diags, {}, {});
+  // One statement in the input; three when the reader runs (fresh: 2 * 3).
+  CHECK(seen == std::vector<size_t>{1, 6, 1, 0});
+}
+
 }  // namespace
 }  // namespace agc::pass
