@@ -19,7 +19,9 @@
 // enclosing function, so they are visited with the enclosing scope. An
 // f-string is printed as written, so what it interpolates is not visited. The
 // bodies of functions left unconverted (generators, async, do_not_convert)
-// are not visited; neither is anything outside converted functions.
+// are not visited; neither is anything outside converted functions. The
+// helpers control_flow generates (kFlagHelper) are visited as the code of
+// the function they sit in.
 #pragma once
 
 #include <string_view>
@@ -96,6 +98,15 @@ class ConvertedCodeWalker {
   }
 
   ast::Node* Inside(ast::Node& node, const CodeContext& scope) {
+    if (auto* fn = node.As<ast::FunctionDef>();
+        fn != nullptr && (fn->flags & ast::kFlagHelper) != 0) {
+      // control_flow's helpers: the enclosing function's own code.
+      CodeContext body{scope.scope, false};
+      for (ast::Stmt*& stmt : fn->body) {
+        stmt = static_cast<ast::Stmt*>(Inside(*stmt, body));
+      }
+      return rewrite_(node, scope);
+    }
     if (auto* fn = node.As<ast::FunctionDef>()) {
       EnclosingParts(*fn, scope);
       if ((fn->flags & ast::kFlagConverted) != 0) {

@@ -5,8 +5,10 @@
 // converted functions, defs under module-level `if`/`try`), except generator
 // functions (AGC101), `async def` (AGC102), functions with a decorator whose
 // last name is `do_not_convert` (AGC103) and functions already marked
-// `autograph_artifact` (AGC104); those stay as written, and so does
-// everything inside them.
+// `autograph_artifact` (AGC104), and, when control_flow runs, functions with
+// a `break`, `continue` or `return` inside control flow whose lowering pass
+// does not run (AGC107); those stay as written, and so does everything inside
+// them.
 //
 // A converted function keeps its name, signature, decorators and docstring;
 // its body moves into the function scope and the function is marked as
@@ -41,6 +43,7 @@
 #include "lib/codegen/printer.h"
 #include "lib/codegen/template.h"
 #include "lib/pass/pass.h"
+#include "passes/registry.h"
 
 namespace agc::passes::functions {
 namespace {
@@ -86,6 +89,54 @@ bool Yields(const ast::Node& node) {
   ast::ForEachChild(
       node, [&](const ast::Node* child) { found = found || Yields(*child); });
   return found;
+}
+
+// A construct control_flow cannot convert by itself, found in a function's
+// own scope: `break`/`continue` in a loop, `return` inside if/while/for.
+struct Unlowered {
+  std::string_view construct;  // "break"
+  std::string_view pass;       // the pass that lowers it
+  int32_t line = 0;
+};
+
+void FindUnlowered(const ast::Node& node,
+                   bool in_loop,
+                   bool in_control_flow,
+                   Unlowered& found) {
+  if (found.line != 0) {
+    return;
+  }
+  if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+      node.Is<ast::Lambda>() || node.Is<ast::ClassDef>()) {
+    return;  // another scope
+  }
+  if (in_loop && node.Is<ast::Break>()) {
+    found = {"break", "break_statements", node.origin.line};
+    return;
+  }
+  if (in_loop && node.Is<ast::Continue>()) {
+    found = {"continue", "continue_statements", node.origin.line};
+    return;
+  }
+  if (in_control_flow && node.Is<ast::Return>()) {
+    found = {"return", "return_statements", node.origin.line};
+    return;
+  }
+  bool loop = node.Is<ast::While>() || node.Is<ast::For>();
+  bool control_flow = loop || node.Is<ast::If>();
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    FindUnlowered(*child, in_loop || loop, in_control_flow || control_flow,
+                  found);
+  });
+}
+
+bool IsRegistered(std::string_view pass) {
+  for (const pass::PassInfo& info : Registry()) {
+    if (info.name == pass) {
+      return true;
+    }
+  }
+  return false;
 }
 
 bool IsDocstring(const ast::Stmt& stmt) {
@@ -151,6 +202,21 @@ class Converter {
     if (yields) {
       ctx_.Emit(diag::DiagKind::kGeneratorNotConverted, fn, fn.name);
       return;
+    }
+    if (ctx_.IsSelected("control_flow")) {
+      // Constructs only a lowering pass can turn into control-flow operators:
+      // without it, the function stays as written.
+      Unlowered found;
+      for (const ast::Stmt* stmt : fn.body) {
+        FindUnlowered(*stmt, false, false, found);
+      }
+      if (found.line != 0 && !ctx_.IsSelected(found.pass)) {
+        ctx_.Emit(diag::DiagKind::kNeedsLoweringPass, fn, fn.name,
+                  found.construct, found.line, found.pass,
+                  IsRegistered(found.pass) ? "is not selected"
+                                           : "this build does not have yet");
+        return;
+      }
     }
     // The scope's name is chosen before nested functions add theirs: each
     // nested function's own `fscope` shadows this one, which is what its

@@ -8,7 +8,10 @@
   (c) no crash, hang or sanitizer report: every run exits 0 or 1 (1 only for
       files agc reports as invalid) within the time limit, stderr holds only
       diagnostics.
-  (d) `agc convert` with the default pipeline: the output compiles.
+  (d) `agc convert` with the default pipeline: the output compiles, and every
+      function is accounted for: converted (it gained the
+      `ag__.autograph_artifact` marker), left with an AGC1xx note naming it,
+      or inside a function left as written. Prints the counts.
 
 Files CPython itself rejects (Python 2 test data, bad encodings, programs that
 parse but do not compile, such as misplaced __future__ imports) may fail in
@@ -70,6 +73,63 @@ def error_files(stderr: bytes):
     return bad, stray
 
 
+# A note saying a function was left as written (AGC101-104, AGC107).
+LEFT_NOTE = re.compile(rb"^(.+?):(\d+):\d+: note: .*\[AGC10[1-47]\]$")
+
+
+def left_functions(stderr: bytes):
+    """{file: {line of each function left unconverted}}."""
+    out = {}
+    for line in stderr.splitlines():
+        m = LEFT_NOTE.match(line)
+        if m:
+            out.setdefault(m.group(1).decode(), set()).add(int(m.group(2)))
+    return out
+
+
+def is_marker(decorator):
+    return (isinstance(decorator, ast.Attribute) and
+            decorator.attr == "autograph_artifact" and
+            isinstance(decorator.value, ast.Name) and
+            decorator.value.id == "ag__")
+
+
+def marked(tree):
+    return sum(1 for n in ast.walk(tree)
+               if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+               any(is_marker(d) for d in n.decorator_list))
+
+
+def account(src_tree, gen_tree, left_lines):
+    """(converted, left, inside_left, problem): every function of the input
+    is converted, left with a note, or inside a left function."""
+    left = inside = total = 0
+
+    def walk(node, inside_left):
+        nonlocal left, inside, total
+        for child in ast.iter_child_nodes(node):
+            is_fn = isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef))
+            child_inside = inside_left
+            if is_fn:
+                total += 1
+                line = min([child.lineno] +
+                           [d.lineno for d in child.decorator_list])
+                if inside_left:
+                    inside += 1
+                elif child.lineno in left_lines or line in left_lines:
+                    left += 1
+                    child_inside = True
+            walk(child, child_inside)
+
+    walk(src_tree, False)
+    converted = marked(gen_tree) - marked(src_tree)
+    problem = None
+    if converted + left + inside != total:
+        problem = (f"{total} functions, but {converted} converted + {left} "
+                   f"left with a note + {inside} inside those")
+    return converted, left, inside, problem
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agc", required=True)
@@ -88,6 +148,8 @@ def main():
     agc = os.path.abspath(args.agc)
     failures = []
     counts = {}
+    functions = {"converted": 0, "left with a note": 0,
+                 "inside a left function": 0}
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -113,6 +175,7 @@ def main():
                                 + proc.stderr.decode(errors="replace")[-2000:])
                 continue
             bad, stray = error_files(proc.stderr)
+            left_by_file = left_functions(proc.stderr)
             if stray:
                 failures.append(f"{mode}: non-diagnostic output on stderr:\n  "
                                 + "\n  ".join(l.decode(errors="replace")
@@ -153,9 +216,19 @@ def main():
                         with warnings.catch_warnings():
                             warnings.simplefilter("ignore")
                             compile(gen, f, "exec")
+                            src_tree = ast.parse(src)
+                            gen_tree = ast.parse(gen)
                     except SyntaxError as e:
                         failures.append(f"{mode}: {f}: output does not compile: {e}")
                         continue
+                    c, l, i, problem = account(src_tree, gen_tree,
+                                               left_by_file.get(f, set()))
+                    if problem:
+                        failures.append(f"{mode}: {f}: {problem}")
+                        continue
+                    functions["converted"] += c
+                    functions["left with a note"] += l
+                    functions["inside a left function"] += i
                 ok += 1
             counts[mode] = (ok, expected_err)
 
@@ -163,6 +236,9 @@ def main():
           f"{len(rejected_by_cpython)} rejected by CPython itself")
     for mode, (ok, expected_err) in counts.items():
         print(f"  {mode:8s} {ok} ok, {expected_err} rejected as CPython does")
+    if "default" in counts:
+        print("  functions (default pipeline): " +
+              ", ".join(f"{n} {what}" for what, n in functions.items()))
     for f in failures[: (None if args.verbose else 40)]:
         print("FAIL " + f)
     if len(failures) > 40 and not args.verbose:

@@ -113,6 +113,10 @@ enum : uint8_t {
   // On a FunctionDef/AsyncFunctionDef/Lambda: the `functions` pass converts
   // it; later passes rewrite only code inside converted functions.
   kFlagConverted = 1 << 1,
+  // On a FunctionDef: a helper control_flow generated (if_body, loop_body,
+  // get_state, ...). Its body is code of the converted function it sits in,
+  // running in that function's scope.
+  kFlagHelper = 1 << 2,
 };
 
 struct Node {

@@ -1,0 +1,982 @@
+// control_flow: `if`, `while` and `for` inside converted functions become
+// calls of the runtime's control-flow operators, with their bodies in nested
+// functions and the symbols they carry passed through get_state/set_state:
+//
+//   if x > 0:                      def get_state():
+//       y = x                          return (y,)
+//   else:                          def set_state(vars_):
+//       y = -x                         nonlocal y
+//                                      (y,) = vars_
+//                            ->    def if_body():
+//                                      nonlocal y
+//                                      y = x
+//                                  def else_body():
+//                                      nonlocal y
+//                                      y = -x
+//                                  ag__.if_stmt(x > 0, if_body, else_body,
+//                                               get_state, set_state, ('y',),
+//                                               1)
+//
+//   while test: body   ->  ag__.while_stmt(loop_test, loop_body, get_state,
+//                                          set_state, (...), {})
+//   for t in it: body  ->  def loop_body(itr): t = itr; body
+//                          ag__.for_stmt(it, None, loop_body, get_state,
+//                                        set_state, (...), {'iterate_names':
+//                                        't'})
+//
+// Which symbols are state (as AutoGraph decides): those the statement
+// modifies that are live into it or out of it (or are the function's
+// nonlocals/globals, or locals a nested function or lambda shares), and
+// composite symbols (`self.x`, `d['k']`) it modifies whose base is live into
+// it. For an `if`, the outputs (live after it) come
+// first and `nouts` counts them. Plain names are declared `nonlocal` (or
+// `global`) in the helpers; composites are read with `ag__.ldu`, and so are
+// names that may be unbound when the statement starts or that it deletes.
+//
+// Bindings: a helper's `nonlocal x` needs a binding of `x` in an enclosing
+// function. When a converted function's own level does not bind such an `x`
+// before the statement that uses it (every binding moved into helpers, or
+// comes later), `x = ag__.Undefined('x')` starts the function body; reading
+// it before a real assignment still raises Python's UnboundLocalError
+// (the variables pass reads it through `ag__.ld`). `global`/`nonlocal`
+// statements nested in converted statements move to the top of the function
+// body, where Python applies them anyway.
+//
+// A loop's `else` (the function has no `break` left: the functions pass
+// guarantees it) runs after the loop. Control flow directly in a class body
+// stays as written; methods are converted functions of their own.
+//
+// Attaches: nothing. Requires: functions; analyses qual_names, activity,
+// liveness, reaching_definitions of the original program. The passes before
+// this one only wrap bodies and calls, so the original facts of each if,
+// while and for (by NodeId) still describe it, and the analyses are computed
+// once per file.
+#include <algorithm>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "lib/analysis/activity.h"
+#include "lib/analysis/liveness.h"
+#include "lib/analysis/manager.h"
+#include "lib/analysis/qual_names.h"
+#include "lib/analysis/reaching_definitions.h"
+#include "lib/ast/ast.h"
+#include "lib/codegen/namer.h"
+#include "lib/codegen/printer.h"
+#include "lib/codegen/template.h"
+#include "lib/pass/pass.h"
+#include "passes/converted_code.h"
+
+namespace agc::passes::control_flow {
+namespace {
+
+using analysis::SymbolId;
+using analysis::SymbolSet;
+
+// Calls fn(std::vector<ast::Stmt*>&) for every statement list directly inside
+// `stmt` (bodies, else branches, handlers, cases), but not those of nested
+// functions and classes.
+template <typename Fn>
+void ForEachBlock(ast::Stmt& stmt, Fn&& fn) {
+  switch (stmt.kind) {
+    case ast::Kind::kIf: {
+      auto& s = stmt.Cast<ast::If>();
+      fn(s.body);
+      fn(s.orelse);
+      break;
+    }
+    case ast::Kind::kWhile: {
+      auto& s = stmt.Cast<ast::While>();
+      fn(s.body);
+      fn(s.orelse);
+      break;
+    }
+    case ast::Kind::kFor: {
+      auto& s = stmt.Cast<ast::For>();
+      fn(s.body);
+      fn(s.orelse);
+      break;
+    }
+    case ast::Kind::kAsyncFor: {
+      auto& s = stmt.Cast<ast::AsyncFor>();
+      fn(s.body);
+      fn(s.orelse);
+      break;
+    }
+    case ast::Kind::kWith:
+      fn(stmt.Cast<ast::With>().body);
+      break;
+    case ast::Kind::kAsyncWith:
+      fn(stmt.Cast<ast::AsyncWith>().body);
+      break;
+    case ast::Kind::kTry: {
+      auto& s = stmt.Cast<ast::Try>();
+      fn(s.body);
+      for (ast::ExceptHandler* h : s.handlers) {
+        fn(h->body);
+      }
+      fn(s.orelse);
+      fn(s.finalbody);
+      break;
+    }
+    case ast::Kind::kTryStar: {
+      auto& s = stmt.Cast<ast::TryStar>();
+      fn(s.body);
+      for (ast::ExceptHandler* h : s.handlers) {
+        fn(h->body);
+      }
+      fn(s.orelse);
+      fn(s.finalbody);
+      break;
+    }
+    case ast::Kind::kMatch:
+      for (ast::MatchCase* c : stmt.Cast<ast::Match>().cases) {
+        fn(c->body);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+bool IsConvertible(const ast::Stmt& stmt) {
+  return stmt.Is<ast::If>() || stmt.Is<ast::While>() || stmt.Is<ast::For>();
+}
+
+// Whether `stmt` is or contains (in the same scope) a statement to convert.
+bool HasConvertible(ast::Stmt& stmt) {
+  if (IsConvertible(stmt)) {
+    return true;
+  }
+  bool found = false;
+  ForEachBlock(stmt, [&](std::vector<ast::Stmt*>& block) {
+    for (ast::Stmt* s : block) {
+      found = found || HasConvertible(*s);
+    }
+  });
+  return found;
+}
+
+// The names a statement binds at its own function level: assignment
+// targets, imports, def/class names, with/except/match names. Nested
+// functions, classes and lambdas are other scopes; comprehension targets too.
+void CollectBindings(const ast::Node& node, std::set<std::string_view>& out) {
+  switch (node.kind) {
+    case ast::Kind::kName: {
+      const auto& name = node.Cast<ast::Name>();
+      if (name.ctx != ast::ExprContext::kLoad) {
+        out.insert(name.id);
+      }
+      return;
+    }
+    case ast::Kind::kFunctionDef:
+      out.insert(node.Cast<ast::FunctionDef>().name);
+      return;
+    case ast::Kind::kAsyncFunctionDef:
+      out.insert(node.Cast<ast::AsyncFunctionDef>().name);
+      return;
+    case ast::Kind::kClassDef:
+      out.insert(node.Cast<ast::ClassDef>().name);
+      return;
+    case ast::Kind::kLambda:
+    case ast::Kind::kListComp:
+    case ast::Kind::kSetComp:
+    case ast::Kind::kDictComp:
+    case ast::Kind::kGeneratorExp:
+      return;
+    case ast::Kind::kAlias: {
+      const auto& alias = node.Cast<ast::Alias>();
+      std::string_view bound = alias.asname;
+      if (bound.empty()) {
+        bound = alias.name.substr(0, alias.name.find('.'));
+      }
+      if (bound != "*") {
+        out.insert(bound);
+      }
+      return;
+    }
+    case ast::Kind::kExceptHandler:
+      if (!node.Cast<ast::ExceptHandler>().name.empty()) {
+        out.insert(node.Cast<ast::ExceptHandler>().name);
+      }
+      break;
+    case ast::Kind::kMatchAs:
+      if (!node.Cast<ast::MatchAs>().name.empty()) {
+        out.insert(node.Cast<ast::MatchAs>().name);
+      }
+      break;
+    case ast::Kind::kMatchStar:
+      if (!node.Cast<ast::MatchStar>().name.empty()) {
+        out.insert(node.Cast<ast::MatchStar>().name);
+      }
+      break;
+    case ast::Kind::kMatchMapping:
+      if (!node.Cast<ast::MatchMapping>().rest.empty()) {
+        out.insert(node.Cast<ast::MatchMapping>().rest);
+      }
+      break;
+    default:
+      break;
+  }
+  ast::ForEachChild(
+      node, [&](const ast::Node* child) { CollectBindings(*child, out); });
+}
+
+class FunctionConverter {
+ public:
+  FunctionConverter(ast::Module& module,
+                    pass::PassContext& ctx,
+                    ast::FunctionDef& fn,
+                    std::vector<ast::FunctionDef*>& nested)
+      : module_(module),
+        ctx_(ctx),
+        fn_(fn),
+        nested_(nested),
+        qn_(ctx.analyses().GetOriginal<analysis::QualNames>()),
+        activity_(ctx.analyses().GetOriginal<analysis::Activity>()),
+        liveness_(ctx.analyses().GetOriginal<analysis::Liveness>()),
+        rd_(ctx.analyses().GetOriginal<analysis::ReachingDefinitions>()),
+        scope_(activity_.ScopeOf(fn)),
+        namer_(fn) {
+    Capture(scope_);
+  }
+
+  // Returns whether anything changed.
+  bool Run() {
+    std::vector<ast::Stmt*>* body = ScopeBody();
+    if (body == nullptr) {
+      return false;
+    }
+    bool convertible = false;
+    for (ast::Stmt* stmt : *body) {
+      convertible = convertible || HasConvertible(*stmt);
+    }
+    if (convertible) {
+      HoistDeclarations(*body);
+    }
+    for (size_t i = 0; i < body->size(); ++i) {
+      top_index_ = i;
+      std::vector<ast::Stmt*> one = {(*body)[i]};
+      Block(one);
+      replaced_.push_back(std::move(one));
+    }
+    if (!changed_) {
+      return false;
+    }
+    ComputeInits();
+    SimplifyStateReads();
+    std::vector<ast::Stmt*> out;
+    out.insert(out.end(), hoisted_.begin(), hoisted_.end());
+    for (ast::Stmt* init : Inits()) {
+      out.push_back(init);
+    }
+    for (auto& stmts : replaced_) {
+      out.insert(out.end(), stmts.begin(), stmts.end());
+    }
+    *body = std::move(out);
+    return true;
+  }
+
+ private:
+  // The statements inside `with ag__.FunctionScope(...) as fscope:`.
+  std::vector<ast::Stmt*>* ScopeBody() {
+    for (ast::Stmt* stmt : fn_.body) {
+      if (auto* with = stmt->As<ast::With>()) {
+        if (with->items.size() == 1 &&
+            IsRuntimeCall(*with->items[0]->context_expr, "FunctionScope")) {
+          return &with->body;
+        }
+        return nullptr;
+      }
+    }
+    return nullptr;
+  }
+
+  // Moves `global`/`nonlocal` statements that sit inside compound statements
+  // of the function's own scope to the top of its body.
+  void HoistDeclarations(std::vector<ast::Stmt*>& body) {
+    for (ast::Stmt* stmt : body) {
+      ForEachBlock(*stmt,
+                   [&](std::vector<ast::Stmt*>& block) { HoistFrom(block); });
+    }
+  }
+
+  void HoistFrom(std::vector<ast::Stmt*>& block) {
+    bool removed = false;
+    for (size_t i = 0; i < block.size();) {
+      if (block[i]->Is<ast::Global>() || block[i]->Is<ast::Nonlocal>()) {
+        hoisted_.push_back(block[i]);
+        block.erase(block.begin() + i);
+        removed = true;
+        continue;
+      }
+      ForEachBlock(*block[i],
+                   [&](std::vector<ast::Stmt*>& inner) { HoistFrom(inner); });
+      ++i;
+    }
+    if (removed && block.empty()) {
+      block.push_back(module_.New<ast::Pass>(fn_.origin));
+    }
+  }
+
+  // Converts the statements of a block (inner statements first).
+  void Block(std::vector<ast::Stmt*>& block) {
+    std::vector<ast::Stmt*> out;
+    out.reserve(block.size());
+    for (ast::Stmt* stmt : block) {
+      if (auto* fn = stmt->As<ast::FunctionDef>()) {
+        if ((fn->flags & ast::kFlagConverted) != 0) {
+          nested_.push_back(fn);
+        }
+        out.push_back(stmt);
+        continue;
+      }
+      if (auto* cls = stmt->As<ast::ClassDef>()) {
+        CollectMethods(*cls);
+        out.push_back(stmt);
+        continue;
+      }
+      ForEachBlock(*stmt,
+                   [&](std::vector<ast::Stmt*>& inner) { Block(inner); });
+      if (IsConvertible(*stmt)) {
+        Convert(*stmt, out);
+      } else {
+        out.push_back(stmt);
+      }
+    }
+    block = std::move(out);
+  }
+
+  void CollectMethods(ast::ClassDef& cls) {
+    for (ast::Stmt* stmt : cls.body) {
+      if (auto* fn = stmt->As<ast::FunctionDef>()) {
+        if ((fn->flags & ast::kFlagConverted) != 0) {
+          nested_.push_back(fn);
+        }
+      } else if (auto* inner = stmt->As<ast::ClassDef>()) {
+        CollectMethods(*inner);
+      } else {
+        ForEachBlock(*stmt, [&](std::vector<ast::Stmt*>& block) {
+          for (ast::Stmt* s : block) {
+            if (auto* f = s->As<ast::FunctionDef>();
+                f != nullptr && (f->flags & ast::kFlagConverted) != 0) {
+              nested_.push_back(f);
+            }
+          }
+        });
+      }
+    }
+  }
+
+  // ---- State ---------------------------------------------------------------
+
+  // Locals of the function that nested functions, lambdas or classes read or
+  // assign (through `nonlocal`): they share the function's variable, so a
+  // statement that modifies one must carry it even where liveness alone
+  // would keep it local to a helper (a closure may read or write it at any
+  // time). Comprehensions run in place and do not count themselves.
+  void Capture(const analysis::Scope& scope) {
+    for (const analysis::Scope* child : scope.children) {
+      if (child->kind != analysis::ScopeKind::kComprehension) {
+        for (SymbolId id : child->nonlocals) {
+          if (scope_.bound.Contains(id)) {
+            captured_.Insert(id);
+          }
+        }
+        for (SymbolId id : child->read) {
+          if (!child->bound.Contains(id) && scope_.bound.Contains(id)) {
+            captured_.Insert(id);
+          }
+        }
+      }
+      Capture(*child);
+    }
+  }
+
+  struct State {
+    std::vector<SymbolId> symbols;  // outputs first, then inputs only
+    size_t nouts = 0;
+  };
+
+  State StateOf(const ast::Stmt& stmt) {
+    const analysis::NodeActivity* act = activity_.Of(stmt);
+    AGC_CHECK(act != nullptr);
+    const SymbolSet& live_in = liveness_.LiveIn(stmt);
+    const SymbolSet& live_out = liveness_.LiveOut(stmt);
+    std::vector<SymbolId> outputs;
+    std::vector<SymbolId> inputs;
+    // A `del` inside the statement changes the symbol too.
+    for (SymbolId id : act->modified | act->deleted) {
+      const analysis::Symbol& sym = qn_.Get(id);
+      if (sym.is_composite()) {
+        bool base_live = false;
+        for (SymbolId s : sym.support) {
+          base_live = base_live || live_in.Contains(s);
+        }
+        if (base_live) {
+          outputs.push_back(id);
+        }
+        continue;
+      }
+      bool declared =
+          scope_.globals.Contains(id) || scope_.nonlocals.Contains(id);
+      // What a while test binds (`while (x := f()):`) is shared by the test
+      // and body functions.
+      bool test_binds = stmt.Is<ast::While>() &&
+                        activity_.HeaderOf(stmt).modified.Contains(id);
+      if (declared || live_out.Contains(id) || captured_.Contains(id) ||
+          test_binds) {
+        outputs.push_back(id);
+      } else if (live_in.Contains(id)) {
+        inputs.push_back(id);
+      }
+    }
+    State state;
+    state.nouts = outputs.size();
+    state.symbols = std::move(outputs);
+    state.symbols.insert(state.symbols.end(), inputs.begin(), inputs.end());
+    deleted_ = act->deleted;
+    return state;
+  }
+
+  // Whether a statement of the function's own level before top-level
+  // statement `index` binds `name` (what helpers bind does not count).
+  bool BoundBefore(std::string_view name, size_t index) const {
+    for (size_t i = 0; i < index && i < replaced_.size(); ++i) {
+      for (ast::Stmt* stmt : replaced_[i]) {
+        std::set<std::string_view> bound;
+        if (!IsHelperOrCall(*stmt)) {
+          CollectBindings(*stmt, bound);
+        }
+        if (bound.count(name) > 0) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  // ---- Bindings for the helpers' references --------------------------------
+
+  // What one generated helper binds and declares at its own level.
+  struct Frame {
+    std::set<std::string_view> bound;
+    std::set<std::string_view> declared;  // nonlocal or global
+  };
+
+  // A plain local of the converted function that a helper refers to.
+  bool IsFunctionLocal(std::string_view name) const {
+    SymbolId id = qn_.Find(name);
+    return id != analysis::kNoSymbol && scope_.bound.Contains(id) &&
+           !scope_.params.Contains(id) && name != FunctionScopeName(fn_);
+  }
+
+  // Names a helper's own statements read (lambda and comprehension bodies
+  // included; nested functions are frames or user scopes of their own).
+  static void CollectReads(const ast::Node& node,
+                           std::set<std::string_view>& out) {
+    if (const auto* name = node.As<ast::Name>()) {
+      if (name->ctx == ast::ExprContext::kLoad) {
+        out.insert(name->id);
+      }
+      return;
+    }
+    if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+        node.Is<ast::ClassDef>()) {
+      return;
+    }
+    ast::ForEachChild(
+        node, [&](const ast::Node* child) { CollectReads(*child, out); });
+  }
+
+  // Finds, for each helper reference to a function local, whether some
+  // enclosing helper binds it; those that reach the function's own level
+  // need a binding there (needed_: name -> first top-level statement).
+  void Resolve(const ast::Node& node, std::vector<Frame>& frames, size_t top) {
+    const auto* fn = node.As<ast::FunctionDef>();
+    if (fn != nullptr && generated_helpers_.count(fn) > 0) {
+      Frame frame;
+      std::set<std::string_view> reads;
+      for (const ast::Arg* arg : fn->args->args) {
+        frame.bound.insert(arg->arg);
+      }
+      std::set<std::string_view> refs;
+      for (const ast::Stmt* stmt : fn->body) {
+        OwnLevel(*stmt, frame, refs);
+      }
+      for (std::string_view name : refs) {
+        if (frame.bound.count(name) > 0 && frame.declared.count(name) == 0) {
+          continue;  // local to this helper
+        }
+        if (!IsFunctionLocal(name)) {
+          continue;
+        }
+        bool resolved = false;
+        for (auto it = frames.rbegin(); it != frames.rend() && !resolved;
+             ++it) {
+          resolved = it->bound.count(name) > 0 && it->declared.count(name) == 0;
+        }
+        if (!resolved) {
+          needed_.emplace(name, top);  // keeps the first
+        }
+      }
+      frames.push_back(std::move(frame));
+      for (const ast::Stmt* stmt : fn->body) {
+        Resolve(*stmt, frames, top);
+      }
+      frames.pop_back();
+      return;
+    }
+    if (fn != nullptr || node.Is<ast::AsyncFunctionDef>() ||
+        node.Is<ast::ClassDef>()) {
+      return;  // a user scope: its references are the original program's
+    }
+    ast::ForEachChild(node, [&](const ast::Node* child) {
+      if (child->category() == ast::Category::kStmt ||
+          child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+        Resolve(*child, frames, top);
+      }
+    });
+  }
+
+  // A helper's own-level statement: its bindings, declarations and the
+  // names it refers to.
+  void OwnLevel(const ast::Stmt& stmt,
+                Frame& frame,
+                std::set<std::string_view>& refs) {
+    if (const auto* decl = stmt.As<ast::Nonlocal>()) {
+      for (std::string_view n : decl->names) {
+        frame.declared.insert(n);
+        refs.insert(n);
+      }
+      return;
+    }
+    if (const auto* decl = stmt.As<ast::Global>()) {
+      for (std::string_view n : decl->names) {
+        frame.declared.insert(n);
+      }
+      return;
+    }
+    CollectBindings(stmt, frame.bound);
+    if (stmt.Is<ast::FunctionDef>()) {
+      // Decorators and defaults run here.
+      const auto& fn = stmt.Cast<ast::FunctionDef>();
+      for (const ast::Expr* d : fn.decorator_list) {
+        CollectReads(*d, refs);
+      }
+      CollectReads(*fn.args, refs);
+      return;
+    }
+    CollectReads(stmt, refs);
+    ForEachBlock(const_cast<ast::Stmt&>(stmt),
+                 [&](std::vector<ast::Stmt*>& block) {
+                   for (const ast::Stmt* s : block) {
+                     OwnLevel(*s, frame, refs);
+                   }
+                 });
+  }
+
+  // Which locals start as `ag__.Undefined`: those a helper refers to with no
+  // binding at the function's own level before the statement that uses it.
+  void ComputeInits() {
+    for (size_t i = 0; i < replaced_.size(); ++i) {
+      std::vector<Frame> frames;
+      for (const ast::Stmt* stmt : replaced_[i]) {
+        Resolve(*stmt, frames, i);
+      }
+    }
+    for (const auto& [name, first_use] : needed_) {
+      if (!BoundBefore(name, first_use)) {
+        initialized_.insert(name);
+      }
+    }
+  }
+
+  // `x = ag__.Undefined('x')`, one per initialized local.
+  std::vector<ast::Stmt*> Inits() {
+    std::vector<ast::Stmt*> out;
+    for (std::string_view name : initialized_) {
+      auto stmts = codegen::Instantiate(
+          module_, "x = ag__.Undefined(name)",
+          {{"x", codegen::Name(name)},
+           {"name", codegen::StrConstant(module_, name, fn_.origin)}},
+          fn_.origin);
+      out.insert(out.end(), stmts.begin(), stmts.end());
+    }
+    return out;
+  }
+
+  // A name that starts as Undefined is always bound: get_state can read it
+  // directly instead of through ag__.ldu.
+  void SimplifyStateReads() {
+    for (const LduRead& read : ldu_reads_) {
+      if (initialized_.count(read.name) > 0) {
+        (*read.elts)[read.index] = read.plain;
+      }
+    }
+  }
+
+  bool IsHelperOrCall(const ast::Stmt& stmt) const {
+    return generated_.count(&stmt) > 0;
+  }
+
+  // ---- Generated code ------------------------------------------------------
+
+  std::string_view Helper(std::string_view base) {
+    auto it = helper_names_.find(base);
+    if (it != helper_names_.end()) {
+      return it->second;
+    }
+    std::string_view name = namer_.New(module_, base);
+    helper_names_.emplace(base, name);
+    return name;
+  }
+
+  // `nonlocal a, b` / `global g` for the plain state symbols.
+  std::vector<ast::Stmt*> Declarations(const State& state, ast::Origin origin) {
+    std::vector<std::string_view> nonlocals;
+    std::vector<std::string_view> globals;
+    for (SymbolId id : state.symbols) {
+      const analysis::Symbol& sym = qn_.Get(id);
+      if (sym.is_composite()) {
+        continue;
+      }
+      (scope_.globals.Contains(id) ? globals : nonlocals).push_back(sym.text);
+    }
+    std::vector<ast::Stmt*> out;
+    if (!globals.empty()) {
+      auto* g = module_.New<ast::Global>(origin);
+      for (std::string_view n : globals) {
+        g->names.push_back(module_.Intern(n));
+      }
+      out.push_back(g);
+    }
+    if (!nonlocals.empty()) {
+      auto* n = module_.New<ast::Nonlocal>(origin);
+      for (std::string_view name : nonlocals) {
+        n->names.push_back(module_.Intern(name));
+      }
+      out.push_back(n);
+    }
+    return out;
+  }
+
+  // An expression reading a state symbol (Store context when `store`).
+  ast::Expr* SymbolExpr(SymbolId id, ast::Origin origin, bool store) {
+    ast::Expr* expr = CompositeExpr(qn_.Get(id), origin);
+    codegen::SetContext(
+        *expr, store ? ast::ExprContext::kStore : ast::ExprContext::kLoad);
+    return expr;
+  }
+
+  // `self.x`, `d['k']`, `a[i]` rebuilt from the symbol's structure.
+  ast::Expr* CompositeExpr(const analysis::Symbol& sym, ast::Origin origin) {
+    if (!sym.is_composite()) {
+      auto* name = module_.New<ast::Name>(origin);
+      name->id = module_.Intern(sym.text);
+      return name;
+    }
+    const analysis::Symbol& parent = qn_.Get(sym.parent);
+    ast::Expr* base = CompositeExpr(parent, origin);
+    if (sym.kind == analysis::SymbolKind::kAttribute) {
+      auto* attr = module_.New<ast::Attribute>(origin);
+      attr->value = base;
+      attr->attr = module_.Intern(
+          std::string_view(sym.text).substr(parent.text.size() + 1));
+      return attr;
+    }
+    // Subscript: the index text is what follows the parent, in brackets.
+    std::string_view index = std::string_view(sym.text).substr(
+        parent.text.size() + 1, sym.text.size() - parent.text.size() - 2);
+    auto* sub = module_.New<ast::Subscript>(origin);
+    sub->value = base;
+    sub->slice = codegen::InstantiateExpr(module_, index, {}, origin);
+    return sub;
+  }
+
+  // get_state's tuple entry for a symbol: the symbol, or ag__.ldu(...) when
+  // it may be unbound or is composite.
+  ast::Expr* StateRead(const ast::Stmt& stmt, SymbolId id, ast::Origin origin) {
+    const analysis::Symbol& sym = qn_.Get(id);
+    if (!sym.is_composite() && !rd_.MayBeUndefined(stmt, id) &&
+        !deleted_.Contains(id)) {
+      return SymbolExpr(id, origin, false);
+    }
+    return codegen::InstantiateExpr(
+        module_, "ag__.ldu(lambda: x, name)",
+        {{"x", SymbolExpr(id, origin, false)},
+         {"name", codegen::StrConstant(module_, sym.text, origin)}},
+        origin);
+  }
+
+  // get_state and set_state for `state`.
+  std::vector<ast::Stmt*> StateFunctions(const ast::Stmt& stmt,
+                                         const State& state,
+                                         ast::Origin origin) {
+    std::vector<ast::Expr*> reads;
+    std::vector<ast::Expr*> writes;
+    for (SymbolId id : state.symbols) {
+      reads.push_back(StateRead(stmt, id, origin));
+      writes.push_back(SymbolExpr(id, origin, true));
+    }
+    std::vector<ast::Stmt*> out = codegen::Instantiate(
+        module_, R"(
+            def get_state():
+                return (reads,)
+        )",
+        {{"get_state", codegen::Name(Helper("get_state"))}, {"reads", reads}},
+        origin);
+    // Plain names read through ag__.ldu only because they may be unbound:
+    // plain reads if they start as Undefined (decided once the whole
+    // function is converted).
+    auto& tuple = out[0]
+                      ->Cast<ast::FunctionDef>()
+                      .body[0]
+                      ->Cast<ast::Return>()
+                      .value->Cast<ast::Tuple>();
+    for (size_t i = 0; i < state.symbols.size(); ++i) {
+      SymbolId id = state.symbols[i];
+      const analysis::Symbol& sym = qn_.Get(id);
+      if (!sym.is_composite() && !deleted_.Contains(id) &&
+          tuple.elts[i]->Is<ast::Call>()) {
+        ldu_reads_.push_back(
+            {sym.text, &tuple.elts, i, SymbolExpr(id, origin, false)});
+      }
+    }
+    std::vector<ast::Stmt*> set_body = Declarations(state, origin);
+    if (!state.symbols.empty()) {
+      auto assign = codegen::Instantiate(
+          module_, "(writes,) = vars_",
+          {{"writes", writes}, {"vars_", codegen::Name(Helper("vars_"))}},
+          origin);
+      set_body.insert(set_body.end(), assign.begin(), assign.end());
+    }
+    auto set_state =
+        codegen::Instantiate(module_, R"(
+            def set_state(vars_):
+                body
+        )",
+                             {{"set_state", codegen::Name(Helper("set_state"))},
+                              {"vars_", codegen::Name(Helper("vars_"))},
+                              {"body", set_body}},
+                             origin);
+    out.insert(out.end(), set_state.begin(), set_state.end());
+    return out;
+  }
+
+  // def <name>(<params>): declarations; body   (no declarations for `pass`)
+  std::vector<ast::Stmt*> BodyFunction(std::string_view name,
+                                       std::vector<ast::Stmt*> prologue,
+                                       const std::vector<ast::Stmt*>& body,
+                                       const State& state,
+                                       ast::Origin origin,
+                                       std::string_view param = {}) {
+    std::vector<ast::Stmt*> stmts;
+    bool trivial =
+        prologue.empty() &&
+        (body.empty() || (body.size() == 1 && body[0]->Is<ast::Pass>()));
+    if (!trivial) {
+      stmts = Declarations(state, origin);
+    }
+    stmts.insert(stmts.end(), prologue.begin(), prologue.end());
+    if (prologue.empty() || body.size() != 1 || !body[0]->Is<ast::Pass>()) {
+      stmts.insert(stmts.end(), body.begin(), body.end());
+    }
+    if (param.empty()) {
+      return codegen::Instantiate(
+          module_, "def name():\n    body\n",
+          {{"name", codegen::Name(name)}, {"body", stmts}}, origin);
+    }
+    return codegen::Instantiate(module_, "def name(param):\n    body\n",
+                                {{"name", codegen::Name(name)},
+                                 {"param", codegen::Name(param)},
+                                 {"body", stmts}},
+                                origin);
+  }
+
+  std::vector<ast::Expr*> SymbolNames(const State& state, ast::Origin origin) {
+    std::vector<ast::Expr*> out;
+    for (SymbolId id : state.symbols) {
+      out.push_back(codegen::StrConstant(module_, qn_.Get(id).text, origin));
+    }
+    return out;
+  }
+
+  void Emit(std::vector<ast::Stmt*>& out, std::vector<ast::Stmt*> stmts) {
+    for (ast::Stmt* s : stmts) {
+      generated_.insert(s);
+      if (auto* fn = s->As<ast::FunctionDef>()) {
+        fn->flags |= ast::kFlagHelper;
+        generated_helpers_.insert(fn);
+      }
+      out.push_back(s);
+    }
+  }
+
+  void Convert(ast::Stmt& stmt, std::vector<ast::Stmt*>& out) {
+    changed_ = true;
+    State state = StateOf(stmt);
+    const ast::Origin origin = stmt.origin;
+    Emit(out, StateFunctions(stmt, state, origin));
+    if (auto* s = stmt.As<ast::If>()) {
+      Emit(out, BodyFunction(Helper("if_body"), {}, s->body, state, origin));
+      Emit(out,
+           BodyFunction(Helper("else_body"), {}, s->orelse, state, origin));
+      Emit(out, codegen::Instantiate(
+                    module_,
+                    "ag__.if_stmt(test, if_body, else_body, get_state, "
+                    "set_state, (names,), nouts)\n",
+                    {{"test", s->test},
+                     {"if_body", codegen::Name(Helper("if_body"))},
+                     {"else_body", codegen::Name(Helper("else_body"))},
+                     {"get_state", codegen::Name(Helper("get_state"))},
+                     {"set_state", codegen::Name(Helper("set_state"))},
+                     {"names", SymbolNames(state, origin)},
+                     {"nouts",
+                      codegen::IntConstant(
+                          module_, static_cast<int64_t>(state.nouts), origin)}},
+                    origin));
+      return;
+    }
+    if (auto* s = stmt.As<ast::While>()) {
+      // The test runs in its own function; a walrus in it binds state.
+      std::vector<ast::Stmt*> test_body = codegen::Instantiate(
+          module_, "return test\n", {{"test", s->test}}, origin);
+      const analysis::NodeActivity& header = activity_.HeaderOf(stmt);
+      std::vector<ast::Stmt*> test_fn;
+      if (header.modified.empty()) {
+        test_fn = codegen::Instantiate(
+            module_, "def loop_test():\n    body\n",
+            {{"loop_test", codegen::Name(Helper("loop_test"))},
+             {"body", test_body}},
+            origin);
+      } else {
+        test_fn =
+            BodyFunction(Helper("loop_test"), {}, test_body, state, origin);
+      }
+      Emit(out, test_fn);
+      Emit(out, BodyFunction(Helper("loop_body"), {}, s->body, state, origin));
+      Emit(out, codegen::Instantiate(
+                    module_,
+                    "ag__.while_stmt(loop_test, loop_body, get_state, "
+                    "set_state, (names,), {})\n",
+                    {{"loop_test", codegen::Name(Helper("loop_test"))},
+                     {"loop_body", codegen::Name(Helper("loop_body"))},
+                     {"get_state", codegen::Name(Helper("get_state"))},
+                     {"set_state", codegen::Name(Helper("set_state"))},
+                     {"names", SymbolNames(state, origin)}},
+                    origin));
+      out.insert(out.end(), s->orelse.begin(), s->orelse.end());
+      return;
+    }
+    auto& s = stmt.Cast<ast::For>();
+    std::string target_text = codegen::PrintNode(module_, *s.target);
+    std::string_view itr = Helper("itr");
+    std::vector<ast::Stmt*> prologue = codegen::Instantiate(
+        module_, "target = itr\n",
+        {{"target", s.target}, {"itr", codegen::Name(itr)}}, origin);
+    Emit(out, BodyFunction(Helper("loop_body"), prologue, s.body, state, origin,
+                           itr));
+    Emit(out,
+         codegen::Instantiate(
+             module_,
+             "ag__.for_stmt(iter_, None, loop_body, get_state, set_state, "
+             "(names,), {'iterate_names': target})\n",
+             {{"iter_", s.iter},
+              {"loop_body", codegen::Name(Helper("loop_body"))},
+              {"get_state", codegen::Name(Helper("get_state"))},
+              {"set_state", codegen::Name(Helper("set_state"))},
+              {"names", SymbolNames(state, origin)},
+              {"target", codegen::StrConstant(module_, target_text, origin)}},
+             origin));
+    out.insert(out.end(), s.orelse.begin(), s.orelse.end());
+  }
+
+  ast::Module& module_;
+  pass::PassContext& ctx_;
+  ast::FunctionDef& fn_;
+  std::vector<ast::FunctionDef*>& nested_;
+  const analysis::QualNames& qn_;
+  const analysis::Activity& activity_;
+  const analysis::Liveness& liveness_;
+  const analysis::ReachingDefinitions& rd_;
+  const analysis::Scope& scope_;
+  codegen::Namer namer_;
+  std::map<std::string_view, std::string_view> helper_names_;
+  std::vector<ast::Stmt*> hoisted_;
+  // Per top-level statement of the body: what replaces it.
+  std::vector<std::vector<ast::Stmt*>> replaced_;
+  size_t top_index_ = 0;
+  std::map<std::string_view, size_t> needed_;  // local -> first top-level use
+  std::set<std::string_view> initialized_;     // start as ag__.Undefined
+  std::set<const ast::FunctionDef*> generated_helpers_;
+
+  // get_state entries `ag__.ldu(lambda: x, 'x')` for plain names that may
+  // become plain reads (SimplifyStateReads).
+  struct LduRead {
+    std::string_view name;
+    std::vector<ast::Expr*>* elts;
+    size_t index;
+    ast::Expr* plain;
+  };
+
+  std::vector<LduRead> ldu_reads_;
+  std::set<const ast::Stmt*> generated_;
+  SymbolSet deleted_;   // deleted inside the statement being converted
+  SymbolSet captured_;  // locals nested scopes share (see Capture)
+  bool changed_ = false;
+};
+
+class ControlFlowPass : public pass::Pass {
+ public:
+  pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
+    // Converted functions at module level and in classes there; nested ones
+    // are found while converting their parents.
+    std::vector<ast::FunctionDef*> todo;
+    auto visit = [&](auto& self, ast::Node& node) -> void {
+      if (auto* fn = node.As<ast::FunctionDef>()) {
+        if ((fn->flags & ast::kFlagConverted) != 0) {
+          todo.push_back(fn);
+        }
+        return;
+      }
+      if (node.Is<ast::AsyncFunctionDef>()) {
+        return;
+      }
+      ast::ForEachChild(node, [&](ast::Node* child) {
+        if (child->category() == ast::Category::kStmt ||
+            child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+          self(self, *child);
+        }
+      });
+    };
+    for (ast::Stmt* stmt : module.body) {
+      visit(visit, *stmt);
+    }
+    bool changed = false;
+    for (size_t i = 0; i < todo.size(); ++i) {
+      FunctionConverter converter(module, ctx, *todo[i], todo);
+      changed = converter.Run() || changed;
+    }
+    return changed ? pass::Changed::kYes : pass::Changed::kNo;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<pass::Pass> Create() {
+  return std::make_unique<ControlFlowPass>();
+}
+
+analysis::AnalysisSet Analyses() {
+  return {analysis::Original<analysis::QualNames>(),
+          analysis::Original<analysis::Activity>(),
+          analysis::Original<analysis::Liveness>(),
+          analysis::Original<analysis::ReachingDefinitions>()};
+}
+
+}  // namespace agc::passes::control_flow

@@ -1,0 +1,471 @@
+"""if / while / for: state, outputs, undefined symbols, targets of every
+shape, nesting, else clauses, and the traps the reference falls into."""
+import itertools
+
+counter = 0
+
+
+def sign(x):
+    if x > 0:
+        y = 1
+    elif x < 0:
+        y = -1
+    else:
+        y = 0
+    return y
+
+
+def only_if(x):
+    y = 0
+    if x:
+        y = x * 2
+    return y
+
+
+def defined_in_one_branch(x):
+    if x > 0:
+        y = 1
+    return y
+
+
+def branch_local(x):
+    if x:
+        tmp = x + 1
+        out = tmp * 2
+    else:
+        out = 0
+    return out
+
+
+def if_reads_only(x, y):
+    if x > y:
+        print("bigger")
+    return x
+
+
+def total(values):
+    s = 0
+    for v in values:
+        s += v
+    return s
+
+
+def loop_var_after(n):
+    for i in range(n):
+        pass
+    return i
+
+
+def two_loops_share_target(a, b):
+    for i in range(a):
+        pass
+    for i in range(b):
+        pass
+    return i
+
+
+def tuple_target(pairs):
+    acc = []
+    for k, v in pairs:
+        acc.append(k * v)
+    return acc, k
+
+
+def starred_target(rows):
+    firsts = []
+    for first, *rest in rows:
+        firsts.append((first, len(rest)))
+    return firsts
+
+
+def attribute_target(xs):
+    class Box:
+        pass
+    box = Box()
+    box.value = None
+    for box.value in xs:
+        pass
+    return box.value
+
+
+def subscript_target(xs):
+    d = {"k": 0}
+    for d["k"] in xs:
+        pass
+    return d
+
+
+def nested_loops(n):
+    out = []
+    for i in range(n):
+        for j in range(i):
+            out.append((i, j))
+    return out
+
+
+def while_counter(n):
+    i = 0
+    s = 0
+    while i < n:
+        s += i
+        i += 1
+    return s, i
+
+
+def collatz(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+def while_walrus(xs):
+    it = iter(xs)
+    total = 0
+    while (x := next(it, None)) is not None:
+        total += x
+    return total, x
+
+
+def loop_else(xs):
+    found = False
+    for x in xs:
+        found = found or x > 2
+    else:
+        found = not found
+    return found
+
+
+def while_else(n):
+    while n > 0:
+        n -= 1
+    else:
+        n = -1
+    return n
+
+
+def composite_state(xs):
+    class Acc:
+        pass
+    acc = Acc()
+    acc.total = 0
+    for x in xs:
+        acc.total = acc.total + x
+    return acc.total
+
+
+def dict_state(xs):
+    d = {"sum": 0}
+    for x in xs:
+        d["sum"] = d["sum"] + x
+    return d
+
+
+def global_state(n):
+    global counter
+    counter = 0
+    for _ in range(n):
+        counter += 1
+    return counter
+
+
+def nonlocal_state(n):
+    hits = 0
+
+    def count():
+        nonlocal hits
+        for _ in range(n):
+            hits += 1
+    count()
+    return hits
+
+
+def declaration_inside_if(flag):
+    if flag:
+        global counter
+        counter = 42
+    return counter
+
+
+def closures_late_binding(n):
+    fns = []
+    for i in range(n):
+        fns.append(lambda: i)
+    return [f() for f in fns]
+
+
+def closure_reads_later(n):
+    x = 0
+
+    def get():
+        return x
+    for k in range(n):
+        x = k
+    return get()
+
+
+def del_in_branch(flag):
+    x = 1
+    if flag:
+        del x
+    return x
+
+
+def exception_in_loop(xs):
+    out = []
+    for x in xs:
+        out.append(10 // x)
+    return out
+
+
+def try_inside_if(x):
+    if x:
+        try:
+            y = 1 / x
+        except ZeroDivisionError:
+            y = None
+        else:
+            y = y * 2
+    else:
+        y = -1
+    return y
+
+
+def if_inside_try(x):
+    try:
+        if x > 1:
+            r = "big"
+        else:
+            r = "small"
+    except TypeError:
+        r = "bad"
+    return r
+
+
+def with_inside_loop(n):
+    import contextlib
+    log = []
+    for i in range(n):
+        with contextlib.suppress(ZeroDivisionError):
+            log.append(1 // i)
+    return log
+
+
+def match_inside_if(cmd):
+    if cmd:
+        match cmd.split():
+            case ["go", direction]:
+                out = direction
+            case _:
+                out = "?"
+    else:
+        out = None
+    return out
+
+
+def comprehension_in_loop(n):
+    rows = []
+    for i in range(n):
+        rows.append([j * i for j in range(3)])
+    return rows
+
+
+def generator_untouched(n):
+    for i in range(n):
+        yield i
+
+
+def recursion(n):
+    if n <= 1:
+        r = 1
+    else:
+        r = n * recursion(n - 1)
+    return r
+
+
+def deep_recursion(n):
+    if n == 0:
+        r = 0
+    else:
+        r = 1 + deep_recursion(n - 1)
+    return r
+
+
+def iterate_generator(n):
+    total = 0
+    for v in itertools.islice(itertools.count(), n):
+        total += v
+    return total
+
+
+def modify_param(x):
+    while x > 10:
+        x = x // 2
+    return x
+
+
+def elif_chain(x):
+    if x == 1:
+        r = "one"
+    elif x == 2:
+        r = "two"
+    elif x == 3:
+        r = "three"
+    else:
+        r = "many"
+    return r
+
+
+def loop_reads_outer(xs, scale):
+    out = []
+    for x in xs:
+        out.append(x * scale)
+    return out
+
+
+def helper_name_clash(get_state, loop_body):
+    if_body = 0
+    for itr in range(get_state):
+        if_body += itr + loop_body
+    return if_body
+
+
+def unused_loop_value(n):
+    k = 0
+    for _ in range(n):
+        k += 1
+    return k
+
+
+CASES = {
+    "sign": [(1,), (-1,), (0,)],
+    "only_if": [(0,), (3,)],
+    "defined_in_one_branch": [(1,), (-1,)],
+    "branch_local": [(0,), (2,)],
+    "if_reads_only": [(1, 2), (3, 2)],
+    "total": [([],), ([1],), ([1, 2, 3],)],
+    "loop_var_after": [(0,), (1,), (3,)],
+    "two_loops_share_target": [(3, 0), (0, 2), (0, 0)],
+    "tuple_target": [([(1, 2), (3, 4)],), ([],)],
+    "starred_target": [([[1, 2, 3], [4]],)],
+    "attribute_target": [([1, 2],), ([],)],
+    "subscript_target": [([1, 2],), ([],)],
+    "nested_loops": [(0,), (1,), (4,)],
+    "while_counter": [(0,), (1,), (5,)],
+    "collatz": [(1,), (6,), (27,)],
+    "while_walrus": [([1, 2, 3],), ([],)],
+    "loop_else": [([1, 5],), ([],), ([1],)],
+    "while_else": [(0,), (3,)],
+    "composite_state": [([1, 2],), ([],)],
+    "dict_state": [([1, 2],), ([],)],
+    "global_state": [(0,), (3,)],
+    "nonlocal_state": [(0,), (3,)],
+    "declaration_inside_if": [(True,), (False,)],
+    "closures_late_binding": [(0,), (1,), (3,)],
+    "closure_reads_later": [(0,), (3,)],
+    "del_in_branch": [(True,), (False,)],
+    "exception_in_loop": [([1, 2],), ([1, 0, 2],)],
+    "try_inside_if": [(2,), (0,), ("a",)],
+    "if_inside_try": [(2,), (0,), ("a",)],
+    "with_inside_loop": [(0,), (3,)],
+    "match_inside_if": [("go north",), ("stop",), ("",)],
+    "comprehension_in_loop": [(0,), (3,)],
+    "recursion": [(1,), (5,)],
+    "deep_recursion": [(300,)],
+    "iterate_generator": [(0,), (5,)],
+    "modify_param": [(5,), (100,)],
+    "elif_chain": [(1,), (2,), (3,), (4,)],
+    "loop_reads_outer": [([1, 2], 3), ([], 3)],
+    "helper_name_clash": [(3, 1), (0, 0)],
+    "unused_loop_value": [(0,), (4,)],
+    "generator_untouched": [],
+}
+
+
+def uses_generator(n):
+    return list(generator_untouched(n))
+
+
+CASES["uses_generator"] = [(0,), (3,)]
+
+# Where the original breaks the staging rules, as TensorFlow would reject it:
+# non-bool conditions, symbols defined in one branch or only by a loop that
+# may not run, Python iteration of staged values, recursion whose base case
+# depends on a staged value (both branches are traced), `del` inside staged
+# control flow.
+STAGED_ERRORS = {
+    ("only_if", 0): 'the condition of an if statement must be a scala',
+    ("only_if", 1): 'the condition of an if statement must be a scala',
+    ("defined_in_one_branch", 0): "'y' must also be initialized in the else branch",
+    ("defined_in_one_branch", 1): "'y' must also be initialized in the else branch",
+    ("branch_local", 0): 'the condition of an if statement must be a scala',
+    ("branch_local", 1): 'the condition of an if statement must be a scala',
+    ("loop_var_after", 0): 'loop must iterate at least once to initialize i',
+    ("two_loops_share_target", 1): 'loop must iterate at least once to initialize i',
+    ("two_loops_share_target", 2): 'loop must iterate at least once to initialize i',
+    ("tuple_target", 0): "'k' must be defined before the loop",
+    ("attribute_target", 0): "'box.value' is not allowed to be None before the",
+    ("while_walrus", 0): 'iterating over a staged value is not allowed: us',
+    ("del_in_branch", 0): "'x' must also be initialized in the main branch",
+    ("del_in_branch", 1): "'x' must also be initialized in the main branch",
+    ("try_inside_if", 0): 'the condition of an if statement must be a scala',
+    ("try_inside_if", 1): 'the condition of an if statement must be a scala',
+    ("try_inside_if", 2): 'the condition of an if statement must be a scala',
+    ("match_inside_if", 0): 'the condition of an if statement must be a scala',
+    ("match_inside_if", 1): 'the condition of an if statement must be a scala',
+    ("match_inside_if", 2): 'the condition of an if statement must be a scala',
+    ("recursion", 0): 'maximum recursion depth exceeded',
+    ("recursion", 1): 'maximum recursion depth exceeded',
+    ("deep_recursion", 0): 'maximum recursion depth exceeded',
+    ("iterate_generator", 0): 'Stop argument for islice() must be None or an in',
+    ("iterate_generator", 1): 'Stop argument for islice() must be None or an in',
+    ("uses_generator", 0): 'a staged value cannot be used as a Python index',
+    ("uses_generator", 1): 'a staged value cannot be used as a Python index',
+}
+
+PYTHON_ONLY = {
+    "nested_loops": "grows a Python list inside a staged loop, whose body is "
+                    "traced once (use a TensorArray)",
+    "comprehension_in_loop": "grows a Python list inside a staged loop",
+    "closures_late_binding": "grows a Python list inside a staged loop",
+    "with_inside_loop": "grows a Python list inside a staged loop",
+}
+
+
+def closure_writes_loop_variable(items):
+    # The nested function writes `seen` through nonlocal; the loop assigns
+    # and reads it: the loop must carry it (from test_sqlite3).
+    def record(x):
+        nonlocal seen
+        seen = x * 10
+        return x
+
+    out = []
+    for item in items:
+        seen = None
+        record(item)
+        out.append(seen)
+    return out
+
+
+def closure_reads_loop_variable(items):
+    def show():
+        return current
+
+    out = []
+    for item in items:
+        current = item
+        out.append(show())
+    return out
+
+
+CASES["closure_writes_loop_variable"] = [([],), ([1, 2],)]
+CASES["closure_reads_loop_variable"] = [([],), ([1, 2],)]
+PYTHON_ONLY["closure_writes_loop_variable"] = (
+    "grows a Python list inside a staged loop")
+PYTHON_ONLY["closure_reads_loop_variable"] = (
+    "grows a Python list inside a staged loop")
