@@ -226,20 +226,29 @@ void CollectBindings(const ast::Node& node, std::set<std::string_view>& out) {
       node, [&](const ast::Node* child) { CollectBindings(*child, out); });
 }
 
+// The facts a function is converted with.
+struct Facts {
+  const analysis::QualNames* qn = nullptr;
+  const analysis::Activity* activity = nullptr;
+  const analysis::Liveness* liveness = nullptr;
+  const analysis::ReachingDefinitions* rd = nullptr;
+};
+
 class FunctionConverter {
  public:
   FunctionConverter(ast::Module& module,
                     pass::PassContext& ctx,
                     ast::FunctionDef& fn,
-                    std::vector<ast::FunctionDef*>& nested)
+                    std::vector<ast::FunctionDef*>& nested,
+                    const Facts& facts)
       : module_(module),
         ctx_(ctx),
         fn_(fn),
         nested_(nested),
-        qn_(ctx.analyses().GetOriginal<analysis::QualNames>()),
-        activity_(ctx.analyses().GetOriginal<analysis::Activity>()),
-        liveness_(ctx.analyses().GetOriginal<analysis::Liveness>()),
-        rd_(ctx.analyses().GetOriginal<analysis::ReachingDefinitions>()),
+        qn_(*facts.qn),
+        activity_(*facts.activity),
+        liveness_(*facts.liveness),
+        rd_(*facts.rd),
         scope_(activity_.ScopeOf(fn)),
         namer_(fn) {
     Capture(scope_);
@@ -257,6 +266,7 @@ class FunctionConverter {
     }
     if (convertible) {
       HoistDeclarations(*body);
+      ExplicitSuper(*body);
     }
     for (size_t i = 0; i < body->size(); ++i) {
       top_index_ = i;
@@ -294,6 +304,47 @@ class FunctionConverter {
       }
     }
     return nullptr;
+  }
+
+  // Zero-argument `super()` finds its class and instance in the frame of the
+  // method that calls it; moved into a helper function it would fail
+  // ("super(): no arguments"). In a method with a positional parameter,
+  // `super()` means `super(__class__, <that parameter's current value>)`,
+  // which works from any nested function.
+  void ExplicitSuper(std::vector<ast::Stmt*>& body) {
+    if (activity_.EnclosingScope(fn_).kind != analysis::ScopeKind::kClass) {
+      return;
+    }
+    const ast::Arguments& args = *fn_.args;
+    const ast::Arg* first = !args.posonlyargs.empty() ? args.posonlyargs[0]
+                            : !args.args.empty()      ? args.args[0]
+                                                      : nullptr;
+    if (first == nullptr) {
+      return;
+    }
+    auto visit = [&](auto& self, ast::Node& node) -> void {
+      if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+          node.Is<ast::ClassDef>() || node.Is<ast::Lambda>() ||
+          node.Is<ast::ListComp>() || node.Is<ast::SetComp>() ||
+          node.Is<ast::DictComp>() || node.Is<ast::GeneratorExp>()) {
+        return;  // other scopes: super() there behaves as it always did
+      }
+      if (auto* call = node.As<ast::Call>()) {
+        const auto* name = call->func->As<ast::Name>();
+        if (name != nullptr && name->id == "super" && call->args.empty() &&
+            call->keywords.empty()) {
+          call->args = {
+              codegen::InstantiateExpr(module_, "__class__", {}, call->origin),
+              codegen::InstantiateExpr(module_, "self",
+                                       {{"self", codegen::Name(first->arg)}},
+                                       call->origin)};
+        }
+      }
+      ast::ForEachChild(node, [&](ast::Node* child) { self(self, *child); });
+    };
+    for (ast::Stmt* stmt : body) {
+      visit(visit, *stmt);
+    }
   }
 
   // Moves `global`/`nonlocal` statements that sit inside compound statements
@@ -340,6 +391,8 @@ class FunctionConverter {
         out.push_back(stmt);
         continue;
       }
+      std::vector<SymbolId> extra = ExtraTestReads(*stmt);
+      extra_reads_.insert(extra_reads_.end(), extra.begin(), extra.end());
       ForEachBlock(*stmt,
                    [&](std::vector<ast::Stmt*>& inner) { Block(inner); });
       if (IsConvertible(*stmt)) {
@@ -347,6 +400,7 @@ class FunctionConverter {
       } else {
         out.push_back(stmt);
       }
+      extra_reads_.resize(extra_reads_.size() - extra.size());
     }
     block = std::move(out);
   }
@@ -397,6 +451,27 @@ class FunctionConverter {
     }
   }
 
+  // What the extra test of a for loop reads (`break_`): liveness does not
+  // see those reads (the test is no part of the tree until the loop is
+  // converted), so the loop and every statement inside it that modifies one
+  // carries it (extra_reads_ holds those of the loops being converted).
+  std::vector<SymbolId> ExtraTestReads(const ast::Stmt& stmt) const {
+    std::vector<SymbolId> out;
+    const auto* loop = stmt.As<ast::For>();
+    const ast::Expr* extra =
+        loop != nullptr ? module_.LoopExtraTest(*loop) : nullptr;
+    if (extra != nullptr) {
+      std::set<std::string_view> reads;
+      CollectReads(*extra, reads);
+      for (std::string_view name : reads) {
+        if (SymbolId id = qn_.Find(name); id != analysis::kNoSymbol) {
+          out.push_back(id);
+        }
+      }
+    }
+    return out;
+  }
+
   struct State {
     std::vector<SymbolId> symbols;  // outputs first, then inputs only
     size_t nouts = 0;
@@ -429,6 +504,8 @@ class FunctionConverter {
       bool test_binds = stmt.Is<ast::While>() &&
                         activity_.HeaderOf(stmt).modified.Contains(id);
       if (declared || live_out.Contains(id) || captured_.Contains(id) ||
+          std::find(extra_reads_.begin(), extra_reads_.end(), id) !=
+              extra_reads_.end() ||
           test_binds) {
         outputs.push_back(id);
       } else if (live_in.Contains(id)) {
@@ -881,18 +958,26 @@ class FunctionConverter {
         {{"target", s.target}, {"itr", codegen::Name(itr)}}, origin);
     Emit(out, BodyFunction(Helper("loop_body"), prologue, s.body, state, origin,
                            itr));
-    Emit(out,
-         codegen::Instantiate(
-             module_,
-             "ag__.for_stmt(iter_, None, loop_body, get_state, set_state, "
-             "(names,), {'iterate_names': target})\n",
-             {{"iter_", s.iter},
-              {"loop_body", codegen::Name(Helper("loop_body"))},
-              {"get_state", codegen::Name(Helper("get_state"))},
-              {"set_state", codegen::Name(Helper("set_state"))},
-              {"names", SymbolNames(state, origin)},
-              {"target", codegen::StrConstant(module_, target_text, origin)}},
-             origin));
+    ast::Expr* extra_test =
+        codegen::InstantiateExpr(module_, "None", {}, origin);
+    if (ast::Expr* extra = module_.LoopExtraTest(s)) {
+      extra_test = codegen::InstantiateExpr(module_, "lambda: extra",
+                                            {{"extra", extra}}, extra->origin);
+    }
+    Emit(
+        out,
+        codegen::Instantiate(
+            module_,
+            "ag__.for_stmt(iter_, extra_test, loop_body, get_state, set_state, "
+            "(names,), {'iterate_names': target})\n",
+            {{"iter_", s.iter},
+             {"extra_test", extra_test},
+             {"loop_body", codegen::Name(Helper("loop_body"))},
+             {"get_state", codegen::Name(Helper("get_state"))},
+             {"set_state", codegen::Name(Helper("set_state"))},
+             {"names", SymbolNames(state, origin)},
+             {"target", codegen::StrConstant(module_, target_text, origin)}},
+            origin));
     out.insert(out.end(), s.orelse.begin(), s.orelse.end());
   }
 
@@ -928,8 +1013,35 @@ class FunctionConverter {
   std::set<const ast::Stmt*> generated_;
   SymbolSet deleted_;   // deleted inside the statement being converted
   SymbolSet captured_;  // locals nested scopes share (see Capture)
+  // Read by the extra tests of the loops being converted (ExtraTestReads).
+  std::vector<SymbolId> extra_reads_;
   bool changed_ = false;
 };
+
+// Whether a converted function of the module has kFlagLowered.
+bool HasLowered(const ast::Node& node) {
+  if (const auto* fn = node.As<ast::FunctionDef>();
+      fn != nullptr && (fn->flags & ast::kFlagLowered) != 0) {
+    return true;
+  }
+  bool found = false;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    found = found ||
+            ((child->category() == ast::Category::kStmt ||
+              child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) &&
+             HasLowered(*child));
+  });
+  return found;
+}
+
+bool HasLowered(const ast::Module& module) {
+  for (const ast::Stmt* stmt : module.body) {
+    if (HasLowered(*stmt)) {
+      return true;
+    }
+  }
+  return false;
+}
 
 class ControlFlowPass : public pass::Pass {
  public:
@@ -957,9 +1069,26 @@ class ControlFlowPass : public pass::Pass {
     for (ast::Stmt* stmt : module.body) {
       visit(visit, *stmt);
     }
+    // Facts of the original program describe every function the passes
+    // before only wrapped; a function a lowering pass added statements to
+    // (kFlagLowered) is analysed afresh, before anything here changes.
+    Facts original{
+        &ctx.analyses().GetOriginal<analysis::QualNames>(),
+        &ctx.analyses().GetOriginal<analysis::Activity>(),
+        &ctx.analyses().GetOriginal<analysis::Liveness>(),
+        &ctx.analyses().GetOriginal<analysis::ReachingDefinitions>()};
+    Facts fresh;
+    if (HasLowered(module)) {
+      fresh = {&ctx.analyses().Get<analysis::QualNames>(),
+               &ctx.analyses().Get<analysis::Activity>(),
+               &ctx.analyses().Get<analysis::Liveness>(),
+               &ctx.analyses().Get<analysis::ReachingDefinitions>()};
+    }
     bool changed = false;
     for (size_t i = 0; i < todo.size(); ++i) {
-      FunctionConverter converter(module, ctx, *todo[i], todo);
+      bool lowered = (todo[i]->flags & ast::kFlagLowered) != 0;
+      FunctionConverter converter(module, ctx, *todo[i], todo,
+                                  lowered ? fresh : original);
       changed = converter.Run() || changed;
     }
     return changed ? pass::Changed::kYes : pass::Changed::kNo;

@@ -469,3 +469,27 @@ PYTHON_ONLY["closure_writes_loop_variable"] = (
     "grows a Python list inside a staged loop")
 PYTHON_ONLY["closure_reads_loop_variable"] = (
     "grows a Python list inside a staged loop")
+
+
+class _Base:
+    def scale(self, x):
+        return x * 2
+
+
+class _Derived(_Base):
+    def scale(self, x):
+        # Zero-argument super() inside converted control flow.
+        if x > 0:
+            y = super().scale(x)
+        else:
+            y = 0
+        for _ in range(2):
+            y = y + super().scale(1)
+        return y
+
+
+def super_in_control_flow(x):
+    return _Derived().scale(x)
+
+
+CASES["super_in_control_flow"] = [(3,), (-1,)]
