@@ -93,12 +93,33 @@ std::string_view PythonName(ConstantKind kind) {
 Module::Module(const base::SourceFile* source)
     : source_(source), arena_(64 * 1024) {}
 
+void Module::SetLoopExtraTest(const For& loop, Expr* test) {
+  for (auto& [id, expr] : loop_extra_tests_) {
+    if (id == loop.node_id) {
+      expr = test;
+      return;
+    }
+  }
+  loop_extra_tests_.emplace_back(loop.node_id, test);
+}
+
+Expr* Module::LoopExtraTest(const For& loop) const {
+  for (const auto& [id, expr] : loop_extra_tests_) {
+    if (id == loop.node_id) {
+      return expr;
+    }
+  }
+  return nullptr;
+}
+
 Module::~Module() {
-  for (Node* node : nodes_) {
+  for (Node* node : destroy_) {
     switch (node->kind) {
-#define AGC_NODE_BEGIN(Name, Cat, Py)  \
-  case Kind::k##Name:                  \
-    static_cast<Name*>(node)->~Name(); \
+#define AGC_NODE_BEGIN(Name, Cat, Py)                        \
+  case Kind::k##Name:                                        \
+    if constexpr (!std::is_trivially_destructible_v<Name>) { \
+      static_cast<Name*>(node)->~Name();                     \
+    }                                                        \
     break;
 #include "lib/ast/node_kinds.def"
     }

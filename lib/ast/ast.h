@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "lib/base/check.h"
@@ -117,6 +118,10 @@ enum : uint8_t {
   // get_state, ...). Its body is code of the converted function it sits in,
   // running in that function's scope.
   kFlagHelper = 1 << 2,
+  // On a FunctionDef: a lowering pass (break_statements,
+  // continue_statements) added statements to its body, so facts of the
+  // original program do not describe it; control_flow analyses it afresh.
+  kFlagLowered = 1 << 3,
 };
 
 struct Node {
@@ -226,6 +231,12 @@ class Module {
     node->node_id = static_cast<NodeId>(nodes_.size());
     node->origin = origin;
     nodes_.push_back(node);
+    // Most nodes (names, constants, attributes, ...) hold no list and need
+    // no destructor: only the others are visited when the module goes, so
+    // that freeing a module does not touch every node again.
+    if constexpr (!std::is_trivially_destructible_v<T>) {
+      destroy_.push_back(node);
+    }
     return node;
   }
 
@@ -246,13 +257,22 @@ class Module {
   // The input text a node came from (empty for nodes without a span).
   std::string_view TextOf(const Node& node) const;
 
+  // Loop extra tests: break_statements gives a `for` loop with a `break` the
+  // test `not break_`, which control_flow passes to ag__.for_stmt (as
+  // `lambda: not break_`) so the loop stops before fetching the next
+  // element. Null when the loop has none.
+  void SetLoopExtraTest(const For& loop, Expr* test);
+  Expr* LoopExtraTest(const For& loop) const;
+
   std::vector<Stmt*> body;
   std::vector<Comment> comments;  // in input order
 
  private:
+  std::vector<std::pair<NodeId, Expr*>> loop_extra_tests_;
   const base::SourceFile* source_;
   std::pmr::monotonic_buffer_resource arena_;
   std::vector<Node*> nodes_;
+  std::vector<Node*> destroy_;  // the nodes whose type has a destructor
 };
 
 // Calls `fn(Node*)` for each non-null direct child of `node`, in field order.

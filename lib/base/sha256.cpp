@@ -3,6 +3,11 @@
 #include <algorithm>
 #include <cstring>
 
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <immintrin.h>
+#endif
+
 namespace agc::base {
 namespace {
 
@@ -24,6 +29,126 @@ constexpr uint32_t RotR(uint32_t x, int n) {
   return (x >> n) | (x << (32 - n));
 }
 
+// The portable compression function: `count` blocks into `state`.
+void PortableBlocks(uint32_t* state, const uint8_t* block, size_t count) {
+  for (; count > 0; --count, block += 64) {
+    uint32_t w[64];
+    for (int i = 0; i < 16; ++i) {
+      w[i] = (uint32_t{block[4 * i]} << 24) |
+             (uint32_t{block[4 * i + 1]} << 16) |
+             (uint32_t{block[4 * i + 2]} << 8) | uint32_t{block[4 * i + 3]};
+    }
+    for (int i = 16; i < 64; ++i) {
+      uint32_t s0 = RotR(w[i - 15], 7) ^ RotR(w[i - 15], 18) ^ (w[i - 15] >> 3);
+      uint32_t s1 = RotR(w[i - 2], 17) ^ RotR(w[i - 2], 19) ^ (w[i - 2] >> 10);
+      w[i] = w[i - 16] + s0 + w[i - 7] + s1;
+    }
+    uint32_t a = state[0], b = state[1], c = state[2], d = state[3];
+    uint32_t e = state[4], f = state[5], g = state[6], h = state[7];
+    for (int i = 0; i < 64; ++i) {
+      uint32_t s1 = RotR(e, 6) ^ RotR(e, 11) ^ RotR(e, 25);
+      uint32_t ch = (e & f) ^ (~e & g);
+      uint32_t t1 = h + s1 + ch + kRoundConstants[i] + w[i];
+      uint32_t s0 = RotR(a, 2) ^ RotR(a, 13) ^ RotR(a, 22);
+      uint32_t maj = (a & b) ^ (a & c) ^ (b & c);
+      uint32_t t2 = s0 + maj;
+      h = g;
+      g = f;
+      f = e;
+      e = d + t1;
+      d = c;
+      c = b;
+      b = a;
+      a = t1 + t2;
+    }
+    state[0] += a;
+    state[1] += b;
+    state[2] += c;
+    state[3] += d;
+    state[4] += e;
+    state[5] += f;
+    state[6] += g;
+    state[7] += h;
+  }
+}
+
+#if defined(__x86_64__)
+
+bool CpuHasShaExtensions() {
+  unsigned eax = 0, ebx = 0, ecx = 0, edx = 0;
+  if (__get_cpuid(1, &eax, &ebx, &ecx, &edx) == 0) {
+    return false;
+  }
+  const bool ssse3 = (ecx & (1u << 9)) != 0;
+  const bool sse41 = (ecx & (1u << 19)) != 0;
+  if (__get_cpuid_count(7, 0, &eax, &ebx, &ecx, &edx) == 0) {
+    return false;
+  }
+  const bool sha = (ebx & (1u << 29)) != 0;
+  return ssse3 && sse41 && sha;
+}
+
+// The compression function with the SHA extensions. They keep the state as
+// two vectors, ABEF and CDGH (lane 3 first); SHA256RNDS2 does two rounds,
+// SHA256MSG1/MSG2 compute the message schedule four words at a time.
+__attribute__((target("sha,sse4.1,ssse3"))) void ShaExtBlocks(
+    uint32_t* state, const uint8_t* block, size_t count) {
+  // Byte order of each 32-bit word: the message is big-endian.
+  const __m128i kByteSwap =
+      _mm_set_epi64x(0x0c0d0e0f08090a0bULL, 0x0405060700010203ULL);
+  // state[0..3] = a b c d and state[4..7] = e f g h -> ABEF, CDGH.
+  __m128i abcd = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state));
+  __m128i efgh = _mm_loadu_si128(reinterpret_cast<const __m128i*>(state + 4));
+  abcd = _mm_shuffle_epi32(abcd, 0xB1);  // b a d c
+  efgh = _mm_shuffle_epi32(efgh, 0x1B);  // h g f e
+  __m128i abef = _mm_alignr_epi8(abcd, efgh, 8);
+  __m128i cdgh = _mm_blend_epi16(efgh, abcd, 0xF0);
+  const auto* k = reinterpret_cast<const __m128i*>(kRoundConstants);
+  for (; count > 0; --count, block += 64) {
+    const __m128i abef_in = abef;
+    const __m128i cdgh_in = cdgh;
+    __m128i w[4];  // the last 16 message words, four per vector
+#pragma GCC unroll 16
+    for (int g = 0; g < 16; ++g) {
+      __m128i& m = w[g % 4];
+      if (g < 4) {
+        m = _mm_shuffle_epi8(
+            _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 16 * g)),
+            kByteSwap);
+      } else {
+        // W[t] = s1(W[t-2]) + W[t-7] + s0(W[t-15]) + W[t-16] for the four
+        // t of group g: m still holds group g-4 (W[t-16..t-13]), and
+        // w[(g+1)%4], w[(g+2)%4], w[(g+3)%4] hold groups g-3, g-2, g-1.
+        const __m128i prev = w[(g + 3) % 4];
+        m = _mm_sha256msg1_epu32(m, w[(g + 1) % 4]);
+        m = _mm_add_epi32(m, _mm_alignr_epi8(prev, w[(g + 2) % 4], 4));
+        m = _mm_sha256msg2_epu32(m, prev);
+      }
+      __m128i wk = _mm_add_epi32(m, _mm_loadu_si128(k + g));
+      cdgh = _mm_sha256rnds2_epu32(cdgh, abef, wk);
+      wk = _mm_shuffle_epi32(wk, 0x0E);
+      abef = _mm_sha256rnds2_epu32(abef, cdgh, wk);
+    }
+    abef = _mm_add_epi32(abef, abef_in);
+    cdgh = _mm_add_epi32(cdgh, cdgh_in);
+  }
+  // Back to a b c d, e f g h.
+  const __m128i feba = _mm_shuffle_epi32(abef, 0x1B);  // lanes: a b e f
+  const __m128i dchg = _mm_shuffle_epi32(cdgh, 0xB1);  // lanes: g h c d
+  abcd = _mm_blend_epi16(feba, dchg, 0xF0);
+  efgh = _mm_alignr_epi8(dchg, feba, 8);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state), abcd);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(state + 4), efgh);
+}
+
+bool sha_extensions_enabled = CpuHasShaExtensions();
+
+#else
+
+bool sha_extensions_enabled = false;
+
+#endif
+
 }  // namespace
 
 Sha256::Sha256()
@@ -31,43 +156,24 @@ Sha256::Sha256()
              0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19},
       buffer_{} {}
 
-void Sha256::Block(const uint8_t* block) {
-  uint32_t w[64];
-  for (int i = 0; i < 16; ++i) {
-    w[i] = (uint32_t{block[4 * i]} << 24) | (uint32_t{block[4 * i + 1]} << 16) |
-           (uint32_t{block[4 * i + 2]} << 8) | uint32_t{block[4 * i + 3]};
+bool Sha256::UseShaExtensions(bool enable) {
+  const bool previous = sha_extensions_enabled;
+#if defined(__x86_64__)
+  sha_extensions_enabled = enable && CpuHasShaExtensions();
+#else
+  (void)enable;
+#endif
+  return previous;
+}
+
+void Sha256::Blocks(const uint8_t* blocks, size_t count) {
+#if defined(__x86_64__)
+  if (sha_extensions_enabled) {
+    ShaExtBlocks(state_.data(), blocks, count);
+    return;
   }
-  for (int i = 16; i < 64; ++i) {
-    uint32_t s0 = RotR(w[i - 15], 7) ^ RotR(w[i - 15], 18) ^ (w[i - 15] >> 3);
-    uint32_t s1 = RotR(w[i - 2], 17) ^ RotR(w[i - 2], 19) ^ (w[i - 2] >> 10);
-    w[i] = w[i - 16] + s0 + w[i - 7] + s1;
-  }
-  uint32_t a = state_[0], b = state_[1], c = state_[2], d = state_[3];
-  uint32_t e = state_[4], f = state_[5], g = state_[6], h = state_[7];
-  for (int i = 0; i < 64; ++i) {
-    uint32_t s1 = RotR(e, 6) ^ RotR(e, 11) ^ RotR(e, 25);
-    uint32_t ch = (e & f) ^ (~e & g);
-    uint32_t t1 = h + s1 + ch + kRoundConstants[i] + w[i];
-    uint32_t s0 = RotR(a, 2) ^ RotR(a, 13) ^ RotR(a, 22);
-    uint32_t maj = (a & b) ^ (a & c) ^ (b & c);
-    uint32_t t2 = s0 + maj;
-    h = g;
-    g = f;
-    f = e;
-    e = d + t1;
-    d = c;
-    c = b;
-    b = a;
-    a = t1 + t2;
-  }
-  state_[0] += a;
-  state_[1] += b;
-  state_[2] += c;
-  state_[3] += d;
-  state_[4] += e;
-  state_[5] += f;
-  state_[6] += g;
-  state_[7] += h;
+#endif
+  PortableBlocks(state_.data(), blocks, count);
 }
 
 void Sha256::Update(std::string_view bytes) {
@@ -83,13 +189,13 @@ void Sha256::Update(std::string_view bytes) {
     if (buffered_ < 64) {
       return;
     }
-    Block(buffer_.data());
+    Blocks(buffer_.data(), 1);
     buffered_ = 0;
   }
-  while (n >= 64) {
-    Block(p);
-    p += 64;
-    n -= 64;
+  if (n >= 64) {
+    Blocks(p, n / 64);
+    p += n / 64 * 64;
+    n %= 64;
   }
   std::memcpy(buffer_.data(), p, n);
   buffered_ = n;
@@ -100,14 +206,14 @@ Sha256::Digest Sha256::Final() {
   buffer_[buffered_++] = 0x80;
   if (buffered_ > 56) {
     std::memset(buffer_.data() + buffered_, 0, 64 - buffered_);
-    Block(buffer_.data());
+    Blocks(buffer_.data(), 1);
     buffered_ = 0;
   }
   std::memset(buffer_.data() + buffered_, 0, 56 - buffered_);
   for (int i = 0; i < 8; ++i) {
     buffer_[56 + i] = static_cast<uint8_t>(bits >> (56 - 8 * i));
   }
-  Block(buffer_.data());
+  Blocks(buffer_.data(), 1);
   Digest digest;
   for (int i = 0; i < 8; ++i) {
     for (int k = 0; k < 4; ++k) {

@@ -37,5 +37,27 @@ TEST_CASE("Sha256 incremental updates equal one update", "[sha256]") {
         "b35439a4ac6f0948b6d6f9e3c6af0f5f590ce20f1bde7090ef7970686ec6738a");
 }
 
+// With and without the SHA extensions (when the CPU has them): every length
+// from 0 to 300 bytes, so each padding case and multi-block run is covered.
+TEST_CASE("Sha256 extensions agree with the portable code", "[sha256]") {
+  std::string data;
+  for (int i = 0; i < 300; ++i) {
+    data += static_cast<char>(i * 131 + 17);
+  }
+  for (size_t n = 0; n <= data.size(); ++n) {
+    const std::string_view part = std::string_view(data).substr(0, n);
+    const bool previous = Sha256::UseShaExtensions(false);
+    const std::string portable = Sha256Hex(part);
+    Sha256::UseShaExtensions(true);
+    const std::string accelerated = Sha256Hex(part);
+    Sha256::UseShaExtensions(previous);
+    CHECK(portable == accelerated);
+  }
+  const bool previous = Sha256::UseShaExtensions(false);
+  CHECK(Sha256Hex(std::string(1000000, 'a')) ==
+        "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  Sha256::UseShaExtensions(previous);
+}
+
 }  // namespace
 }  // namespace agc::base

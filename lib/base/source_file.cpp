@@ -1,14 +1,52 @@
 #include "lib/base/source_file.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "lib/base/check.h"
 
 namespace agc::base {
 
+namespace {
+
+// Whether `text` has only ASCII bytes; eight at a time.
+bool AllAscii(const char* text, size_t n) {
+  size_t i = 0;
+  uint64_t any = 0;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t word;
+    std::memcpy(&word, text + i, 8);
+    any |= word;
+  }
+  for (; i < n; ++i) {
+    any |= static_cast<unsigned char>(text[i]);
+  }
+  return (any & 0x8080808080808080ULL) == 0;
+}
+
+}  // namespace
+
 SourceFile::SourceFile(std::string path, std::string bytes)
     : path_(std::move(path)), bytes_(std::move(bytes)) {
   const size_t n = bytes_.size();
+  const char* data = bytes_.data();
+  if (std::memchr(data, '\r', n) == nullptr) {
+    // The common case, only LF line ends: memchr finds each line end, and an
+    // all-ASCII file (most of them) needs no per-line check. Every file goes
+    // through here once, so this is worth the second loop.
+    starts_.reserve(n / 32 + 1);
+    const bool all_ascii = AllAscii(data, n);
+    size_t i = 0;
+    while (i < n) {
+      const auto* nl =
+          static_cast<const char*>(std::memchr(data + i, '\n', n - i));
+      const size_t end = nl == nullptr ? n : static_cast<size_t>(nl - data) + 1;
+      starts_.push_back(static_cast<uint32_t>(i));
+      ascii_.push_back(all_ascii || AllAscii(data + i, end - i));
+      i = end;
+    }
+    return;
+  }
   size_t i = 0;
   while (i < n) {
     starts_.push_back(static_cast<uint32_t>(i));

@@ -1,5 +1,6 @@
 #include "lib/codegen/source_map.h"
 
+#include <charconv>
 #include <filesystem>
 #include <limits>
 #include <nlohmann/json.hpp>
@@ -23,6 +24,21 @@ bool IsLowerHex(std::string_view s) {
   return true;
 }
 
+// Appends `text` as a JSON string. Printable ASCII other than '"' and '\\'
+// is copied as is; anything else (escapes, UTF-8, invalid bytes, which are
+// replaced) is left to nlohmann so that the rules stay in one place.
+void AppendJsonString(std::string& out, std::string_view text) {
+  for (char c : text) {
+    if (c < 0x20 || c > 0x7E || c == '"' || c == '\\') {
+      out += Dump(Json(text));
+      return;
+    }
+  }
+  out += '"';
+  out += text;
+  out += '"';
+}
+
 std::filesystem::path Normalized(std::string_view path) {
   std::error_code ec;
   std::filesystem::path p(path);
@@ -33,25 +49,33 @@ std::filesystem::path Normalized(std::string_view path) {
 }  // namespace
 
 std::string WriteSourceMap(const SourceMap& map) {
-  Json json;
-  json["version"] = SourceMap::kVersion;
-  json["source"] = map.source;
-  json["generated"] = map.generated;
-  json["source_sha256"] = map.source_sha256;
-  json["origin_lines"] = map.origin_lines;
-  std::string out = "{\n";
-  bool first = true;
-  for (const auto& [key, value] : json.items()) {
-    if (!first) {
-      out += ",\n";
+  // Written by hand rather than through a Json value: a map is written for
+  // every converted file and its line array is as long as the file, so
+  // building a Json tree of it was a visible part of `agc convert`. The text
+  // is the one nlohmann's dump gives (strings that need escaping still go
+  // through it).
+  std::string out;
+  out.reserve(128 + map.source.size() + map.generated.size() +
+              map.source_sha256.size() + map.origin_lines.size() * 6);
+  out += "{\n  \"version\": ";
+  out += std::to_string(SourceMap::kVersion);
+  out += ",\n  \"source\": ";
+  AppendJsonString(out, map.source);
+  out += ",\n  \"generated\": ";
+  AppendJsonString(out, map.generated);
+  out += ",\n  \"source_sha256\": ";
+  AppendJsonString(out, map.source_sha256);
+  out += ",\n  \"origin_lines\": [";
+  char digits[16];
+  for (size_t i = 0; i < map.origin_lines.size(); ++i) {
+    if (i > 0) {
+      out += ',';
     }
-    first = false;
-    out += "  ";
-    out += Dump(Json(key));
-    out += ": ";
-    out += Dump(value);
+    const auto [end, ec] =
+        std::to_chars(digits, digits + sizeof(digits), map.origin_lines[i]);
+    out.append(digits, end);
   }
-  out += "\n}\n";
+  out += "]\n}\n";
   return out;
 }
 

@@ -31,6 +31,14 @@ TEST_CASE("WriteSourceMap writes the keys in spec order", "[source_map]") {
   std::string json = WriteSourceMap(map);
   CHECK(json.find("\"source\": \"we\\\"ird\\\\name.py\"") != std::string::npos);
   CHECK(json.find("\"origin_lines\": []") != std::string::npos);
+
+  // UTF-8 is kept, control characters are escaped, invalid bytes replaced.
+  map.source = "m\xC3\xBCller\t.py";
+  map.generated = "bad\xFF.py";
+  json = WriteSourceMap(map);
+  CHECK(json.find("\"source\": \"m\xC3\xBCller\\t.py\"") != std::string::npos);
+  CHECK(json.find("\"generated\": \"bad\xEF\xBF\xBD.py\"") !=
+        std::string::npos);
 }
 
 TEST_CASE("ParseSourceMap reads what WriteSourceMap wrote", "[source_map]") {

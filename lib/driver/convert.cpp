@@ -4,14 +4,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <dtl/dtl.hpp>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <map>
+#include <numeric>
 #include <sstream>
 #include <thread>
 
@@ -86,27 +87,55 @@ std::string OutputPathFor(const ConvertOptions& options,
 }
 
 bool ReadFile(const std::string& path, std::string* bytes, std::string* error) {
+  // One open, one fstat and reads straight into a string of the file's size:
+  // every input (and every output that may be unchanged) is read here.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   struct stat st;
-  if (::stat(path.c_str(), &st) != 0) {
+  if (fd < 0) {
+    const int err = errno;
+    // A folder we may not open is still reported as a folder.
+    const bool dir = ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+    *error = dir ? "is a directory (convert takes files)" : ErrnoText(err);
+    return false;
+  }
+  if (::fstat(fd, &st) != 0) {
     *error = ErrnoText(errno);
+    ::close(fd);
     return false;
   }
   if (S_ISDIR(st.st_mode)) {
+    ::close(fd);
     *error = "is a directory (convert takes files)";
     return false;
   }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) {
-    *error = ErrnoText(errno);
-    return false;
+  // The size is a hint (a file may change, a pipe has none): read to the
+  // end, growing the string when it fills up.
+  std::string out;
+  out.resize(S_ISREG(st.st_mode) && st.st_size > 0
+                 ? static_cast<size_t>(st.st_size) + 1
+                 : size_t{64 * 1024});
+  size_t done = 0;
+  while (true) {
+    if (done == out.size()) {
+      out.resize(out.size() * 2);
+    }
+    const ssize_t n = ::read(fd, out.data() + done, out.size() - done);
+    if (n < 0) {
+      if (errno == EINTR) {
+        continue;
+      }
+      ::close(fd);
+      *error = "read failed";
+      return false;
+    }
+    if (n == 0) {
+      break;
+    }
+    done += static_cast<size_t>(n);
   }
-  std::ostringstream ss;
-  ss << f.rdbuf();
-  if (f.bad()) {
-    *error = "read failed";
-    return false;
-  }
-  *bytes = std::move(ss).str();
+  ::close(fd);
+  out.resize(done);
+  *bytes = std::move(out);
   return true;
 }
 
@@ -117,25 +146,37 @@ bool WriteFileAtomic(const std::string& path,
   if (written != nullptr) {
     *written = false;
   }
-  std::string existing;
-  std::string ignored;
-  if (ReadFile(path, &existing, &ignored) && existing == bytes) {
-    return true;
-  }
-  fs::path target(path);
-  fs::path dir = target.parent_path();
-  if (!dir.empty()) {
-    std::error_code ec;
-    fs::create_directories(dir, ec);
-    if (ec) {
-      *error = fmt::format("{}: {}", dir.string(), ec.message());
-      return false;
+  // An existing file is only read when it could be equal (same size).
+  struct stat st;
+  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
+      static_cast<uint64_t>(st.st_size) == bytes.size()) {
+    std::string existing;
+    std::string ignored;
+    if (ReadFile(path, &existing, &ignored) && existing == bytes) {
+      return true;
     }
   }
   static std::atomic<unsigned> counter{0};
   std::string tmp =
       fmt::format("{}.agc-tmp-{}-{}", path, ::getpid(), counter.fetch_add(1));
-  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  auto open_tmp = [&] {
+    return ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+  };
+  // The folder usually exists (it holds the previous output, or an earlier
+  // file of this run created it): try first, create it when missing.
+  int fd = open_tmp();
+  if (fd < 0 && (errno == ENOENT || errno == ENOTDIR)) {
+    fs::path dir = fs::path(path).parent_path();
+    if (!dir.empty()) {
+      std::error_code ec;
+      fs::create_directories(dir, ec);
+      if (ec) {
+        *error = fmt::format("{}: {}", dir.string(), ec.message());
+        return false;
+      }
+    }
+    fd = open_tmp();
+  }
   if (fd < 0) {
     *error = fmt::format("{}: {}", path, ErrnoText(errno));
     return false;
@@ -236,6 +277,7 @@ struct Job {
   std::string output;   // "-" for stdout
   std::string bytes;    // stdin contents, read before the workers start
   std::string out;      // what goes to the `out` stream, in input order
+  uint64_t size = 0;    // input size when known (schedules the workers)
 };
 
 // The folder holding `output` ("." for a bare file name).
@@ -280,9 +322,13 @@ void Converter::Run(Job& job) {
       return;
     }
   }
+  // The map records the digest of the bytes as read (before any decoding);
+  // without a map there is nothing to hash.
+  const bool write_map =
+      options_.source_map && job.output != "-" && job.input != "-";
+  std::string sha256 = write_map ? base::Sha256Hex(bytes) : std::string();
   // A file that declares another encoding (PEP 263) is converted as UTF-8
   // and written back in its own encoding.
-  std::string sha256 = base::Sha256Hex(bytes);
   std::string encoding = base::FindCodingDeclaration(bytes);
   if (!encoding.empty() && base::IsUtf8Name(encoding)) {
     encoding.clear();
@@ -302,7 +348,7 @@ void Converter::Run(Job& job) {
   codegen::PrintResult printed = codegen::Print(module, print_options);
 
   std::string map;
-  if (options_.source_map && job.output != "-" && job.input != "-") {
+  if (write_map) {
     codegen::SourceMap source_map;
     source_map.source =
         codegen::RelativePath(OutputFolder(job.output), job.input);
@@ -412,11 +458,24 @@ void Converter::Finish(Job& job,
   }
 }
 
-bool SameFile(const std::string& a, const std::string& b) {
-  std::error_code ec;
-  if (fs::exists(a, ec) && fs::exists(b, ec)) {
-    return fs::equivalent(a, b, ec);
+// Whether `b` names the file `a`: the same inode when both exist (as
+// fs::equivalent, which does not compare two special files), else the same
+// absolute, normalized path. `a_st` is `a`'s stat (null: it does not
+// exist), taken once by the caller, which also needs its size.
+bool SameFile(const std::string& a,
+              const struct stat* a_st,
+              const std::string& b) {
+  struct stat b_st;
+  if (a_st != nullptr && ::stat(b.c_str(), &b_st) == 0) {
+    auto special = [](const struct stat& st) {
+      return !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode);
+    };
+    if (special(*a_st) && special(b_st)) {
+      return false;
+    }
+    return a_st->st_dev == b_st.st_dev && a_st->st_ino == b_st.st_ino;
   }
+  std::error_code ec;
   return fs::absolute(a, ec).lexically_normal() ==
          fs::absolute(b, ec).lexically_normal();
 }
@@ -489,8 +548,15 @@ int Convert(const ConvertOptions& options,
     job.input = input;
     job.display = input == "-" ? std::string(kStdinName) : input;
     job.output = OutputPathFor(options, input);
+    struct stat input_st;
+    const bool input_exists =
+        input != "-" && ::stat(input.c_str(), &input_st) == 0;
+    if (input_exists) {
+      job.size = static_cast<uint64_t>(input_st.st_size);
+    }
     if (job.output != "-") {
-      if (input != "-" && SameFile(input, job.output)) {
+      if (input != "-" &&
+          SameFile(input, input_exists ? &input_st : nullptr, job.output)) {
         diags.Emit(diag::DiagKind::kOutputIsInput, job.display,
                    base::LineCol{});
         continue;
@@ -513,17 +579,30 @@ int Convert(const ConvertOptions& options,
       std::ostringstream ss;
       ss << in.rdbuf();
       job.bytes = std::move(ss).str();
+      job.size = job.bytes.size();
     }
   }
 
   Converter converter(options, diags);
   size_t workers = static_cast<size_t>(std::max(1, options.jobs));
   workers = std::min(workers, jobs.size());
+  // The order the workers take the jobs in. With several workers the
+  // largest inputs go first, so that the run does not end with one worker
+  // converting a big file while the others wait; nothing observable depends
+  // on it (outputs go to their own files, stdout is written in input order
+  // below, diagnostics are sorted). One worker keeps the input order.
+  std::vector<size_t> order(jobs.size());
+  std::iota(order.begin(), order.end(), size_t{0});
+  if (workers > 1) {
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return jobs[a].size > jobs[b].size;
+    });
+  }
   // Every worker runs on a large stack: see lib/base/stack.h.
   std::atomic<size_t> next{0};
   auto work = [&] {
-    for (size_t i = next++; i < jobs.size(); i = next++) {
-      converter.Run(jobs[i]);
+    for (size_t i = next++; i < order.size(); i = next++) {
+      converter.Run(jobs[order[i]]);
     }
   };
   if (workers <= 1) {

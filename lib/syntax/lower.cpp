@@ -136,6 +136,7 @@ class Lowerer {
         max_depth_(options.max_depth),
         byte_positions_(byte_positions) {
     bom_ = bytes_.size() >= 3 && bytes_.substr(0, 3) == "\xEF\xBB\xBF";
+    has_cr_ = std::memchr(bytes_.data(), '\r', bytes_.size()) != nullptr;
   }
 
   bool Run() {
@@ -530,7 +531,8 @@ class Lowerer {
   // statement's header. UINT32_MAX when there is none.
   uint32_t LogicalBreak(uint32_t b, uint32_t end, bool header) const {
     if (!header && std::memchr(bytes_.data() + b, '\n', end - b) == nullptr &&
-        std::memchr(bytes_.data() + b, '\r', end - b) == nullptr) {
+        (!has_cr_ ||
+         std::memchr(bytes_.data() + b, '\r', end - b) == nullptr)) {
       return UINT32_MAX;  // one physical line: the common case
     }
     int depth = 0;
@@ -4075,6 +4077,7 @@ class Lowerer {
   TSNode type_call_{};             // see TypeAlias
   TSNode type_keyword_{};
   bool bom_ = false;
+  bool has_cr_ = false;  // the input has a '\r' (most have none: LF only)
   bool failed_ = false;
   std::string buf_;        // scratch for joined texts
   std::string ident_buf_;  // scratch for normalized identifiers
