@@ -7,8 +7,9 @@
 // last name is `do_not_convert` (AGC103) and functions already marked
 // `autograph_artifact` (AGC104), and, when control_flow runs, functions with
 // a `break`, `continue` or `return` inside control flow whose lowering pass
-// does not run (AGC107); those stay as written, and so does everything inside
-// them.
+// does not run (AGC107), and functions with a `break`/`continue` inside a
+// `finally` block of its loop, which cannot be lowered faithfully (AGC201);
+// those stay as written, and so does everything inside them.
 //
 // A converted function keeps its name, signature, decorators and docstring;
 // its body moves into the function scope and the function is marked as
@@ -99,34 +100,90 @@ struct Unlowered {
   int32_t line = 0;
 };
 
+// Finds the first construct whose lowering pass is not selected (`found`)
+// and the first `break`/`continue` whose pass is selected but that sits in
+// a `finally` block inside its own loop (`jump_in_finally`): lowering it to
+// a flag would stop it from discarding the pending exception. `in_finally`:
+// the node is inside a `finally` block of the innermost loop.
 void FindUnlowered(const ast::Node& node,
+                   const pass::PassContext& ctx,
                    bool in_loop,
                    bool in_control_flow,
-                   Unlowered& found) {
-  if (found.line != 0) {
+                   bool in_finally,
+                   Unlowered& found,
+                   Unlowered& jump_in_finally) {
+  if (found.line != 0 && jump_in_finally.line != 0) {
     return;
   }
   if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
       node.Is<ast::Lambda>() || node.Is<ast::ClassDef>()) {
     return;  // another scope
   }
+  Unlowered here;
   if (in_loop && node.Is<ast::Break>()) {
-    found = {"break", "break_statements", node.origin.line};
+    here = {"break", "break_statements", node.origin.line};
+  } else if (in_loop && node.Is<ast::Continue>()) {
+    here = {"continue", "continue_statements", node.origin.line};
+  } else if (in_control_flow && node.Is<ast::Return>()) {
+    here = {"return", "return_statements", node.origin.line};
+  }
+  if (here.line != 0) {
+    if (!ctx.IsSelected(here.pass)) {
+      if (found.line == 0) {
+        found = here;
+      }
+    } else if (in_finally && here.construct != "return" &&
+               jump_in_finally.line == 0) {
+      jump_in_finally = here;
+    }
     return;
   }
-  if (in_loop && node.Is<ast::Continue>()) {
-    found = {"continue", "continue_statements", node.origin.line};
+  auto visit = [&](const ast::Node& child, bool loop, bool finally) {
+    FindUnlowered(child, ctx, loop,
+                  in_control_flow || loop || node.Is<ast::If>(), finally, found,
+                  jump_in_finally);
+  };
+  if (const auto* w = node.As<ast::While>()) {
+    visit(*w->test, in_loop, in_finally);
+    for (const ast::Stmt* s : w->body) {
+      visit(*s, true, false);
+    }
+    for (const ast::Stmt* s : w->orelse) {
+      visit(*s, true, in_finally);  // the enclosing loop's jumps
+    }
     return;
   }
-  if (in_control_flow && node.Is<ast::Return>()) {
-    found = {"return", "return_statements", node.origin.line};
+  if (const auto* f = node.As<ast::For>()) {
+    for (const ast::Stmt* s : f->body) {
+      visit(*s, true, false);
+    }
+    for (const ast::Stmt* s : f->orelse) {
+      visit(*s, true, in_finally);
+    }
     return;
   }
-  bool loop = node.Is<ast::While>() || node.Is<ast::For>();
-  bool control_flow = loop || node.Is<ast::If>();
+  if (const auto* t = node.As<ast::Try>()) {
+    ast::ForEachChild(node, [&](const ast::Node* child) {
+      bool final_stmt = false;
+      for (const ast::Stmt* s : t->finalbody) {
+        final_stmt = final_stmt || s == child;
+      }
+      visit(*child, in_loop, in_finally || (final_stmt && in_loop));
+    });
+    return;
+  }
+  if (const auto* t = node.As<ast::TryStar>()) {
+    ast::ForEachChild(node, [&](const ast::Node* child) {
+      bool final_stmt = false;
+      for (const ast::Stmt* s : t->finalbody) {
+        final_stmt = final_stmt || s == child;
+      }
+      visit(*child, in_loop, in_finally || (final_stmt && in_loop));
+    });
+    return;
+  }
   ast::ForEachChild(node, [&](const ast::Node* child) {
-    FindUnlowered(*child, in_loop || loop, in_control_flow || control_flow,
-                  found);
+    visit(*child, in_loop, in_finally);
   });
 }
 
@@ -207,14 +264,20 @@ class Converter {
       // Constructs only a lowering pass can turn into control-flow operators:
       // without it, the function stays as written.
       Unlowered found;
+      Unlowered jump_in_finally;
       for (const ast::Stmt* stmt : fn.body) {
-        FindUnlowered(*stmt, false, false, found);
+        FindUnlowered(*stmt, ctx_, false, false, false, found, jump_in_finally);
       }
-      if (found.line != 0 && !ctx_.IsSelected(found.pass)) {
+      if (found.line != 0) {
         ctx_.Emit(diag::DiagKind::kNeedsLoweringPass, fn, fn.name,
                   found.construct, found.line, found.pass,
                   IsRegistered(found.pass) ? "is not selected"
                                            : "this build does not have yet");
+        return;
+      }
+      if (jump_in_finally.line != 0) {
+        ctx_.Emit(diag::DiagKind::kJumpInFinally, fn, fn.name,
+                  jump_in_finally.construct, jump_in_finally.line);
         return;
       }
     }

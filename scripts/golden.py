@@ -8,6 +8,7 @@ wrote (never edited by hand; regenerate with scripts/update_golden.sh):
   output.py.map.json   its source map
   stderr.txt           diagnostics (absent means: none)
   args                 optional: extra `agc convert` arguments, one line
+                       (with --passes: instead of the group's pass list)
 
 Which passes run depends on where the case lives:
   testdata/passes/<pass>/<case>/   --passes <pass> and its prerequisites
@@ -107,7 +108,12 @@ def run_case(agc: str, root: Path, case: Path, work: Path):
         if proc.stdout:
             files[output_names(root, case)[0]] = proc.stdout
         return proc.returncode, proc.stderr, files, cmd
-    args = group_args(agc, root, case) + case_args(case)
+    # An `args` naming --passes replaces the group's pass list (a pass that
+    # acts only together with a later one, e.g. break_statements with
+    # control_flow).
+    extra = case_args(case)
+    group = group_args(agc, root, case) if "--passes" not in extra else []
+    args = group + extra
     cmd = [agc, "convert", "input.py", "-o", "output.py", "-j", "1"] + args
     proc = subprocess.run(cmd, cwd=work, capture_output=True, timeout=60)
     files = {}

@@ -10,7 +10,7 @@
       diagnostics.
   (d) `agc convert` with the default pipeline: the output compiles, and every
       function is accounted for: converted (it gained the
-      `ag__.autograph_artifact` marker), left with an AGC1xx note naming it,
+      `ag__.autograph_artifact` marker), left with an AGC1xx note (or AGC201 warning) naming it,
       or inside a function left as written. Prints the counts.
 
 Files CPython itself rejects (Python 2 test data, bad encodings, programs that
@@ -73,8 +73,10 @@ def error_files(stderr: bytes):
     return bad, stray
 
 
-# A note saying a function was left as written (AGC101-104, AGC107).
-LEFT_NOTE = re.compile(rb"^(.+?):(\d+):\d+: note: .*\[AGC10[1-47]\]$")
+# A note saying a function was left as written (AGC101-104, AGC107), or the
+# warning that a jump in `finally` keeps it as written (AGC201).
+LEFT_NOTE = re.compile(
+    rb"^(.+?):(\d+):\d+: (note: .*\[AGC10[1-47]\]|warning: .*\[AGC201\])$")
 
 
 def left_functions(stderr: bytes):

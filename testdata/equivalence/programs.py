@@ -1026,10 +1026,10 @@ STAGED_ERRORS = {
     ("find_user", 1): 'using a staged bool as a Python bool is not allo',
     ("find_user", 2): 'using a staged bool as a Python bool is not allo',
     ("find_user", 3): 'using a staged bool as a Python bool is not allo',
-    # unconverted (AGC107): Python iteration of a staged list
-    ("first_duplicate", 1): 'iterating over a staged value is not allowed: us',
-    ("first_duplicate", 2): 'iterating over a staged value is not allowed: us',
-    ("first_duplicate", 3): 'iterating over a staged value is not allowed: us',
+    # `None` as loop state
+    ("first_duplicate", 1): "'dup' is not allowed to be None before the loop",
+    ("first_duplicate", 2): "'dup' is not allowed to be None before the loop",
+    ("first_duplicate", 3): "'dup' is not allowed to be None before the loop",
 }
 
 PYTHON_ONLY = {

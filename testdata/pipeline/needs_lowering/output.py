@@ -1,11 +1,31 @@
 import agc_runtime as ag__
 
 
+@ag__.autograph_artifact
 def loop_break(xs):
-    for x in xs:
-        if x:
-            break
-    return 1
+    with ag__.FunctionScope('loop_break', 'fscope', ag__.STD) as fscope:
+        break_ = False
+        def get_state():
+            return (break_,)
+        def set_state(vars_):
+            nonlocal break_
+            break_, = vars_
+        def loop_body(itr):
+            nonlocal break_
+            x = itr
+            def get_state():
+                return (break_,)
+            def set_state(vars_):
+                nonlocal break_
+                break_, = vars_
+            def if_body():
+                nonlocal break_
+                break_ = True
+            def else_body():
+                pass
+            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('break_',), 1)
+        ag__.for_stmt(xs, lambda: ag__.not_(break_), loop_body, get_state, set_state, ('break_',), {'iterate_names': 'x'})
+        return 1
 
 def early(x):
     if x:
@@ -34,13 +54,39 @@ def nested_ok(x):
         return ag__.ld(y)
 
 
+@ag__.autograph_artifact
 def loop_continue(xs):
-    out = []
-    for x in xs:
-        if not x:
-            continue
-        out.append(x)
-    return out
+    with ag__.FunctionScope('loop_continue', 'fscope', ag__.STD) as fscope:
+        out = []
+        def get_state():
+            return ()
+        def set_state(vars_):
+            pass
+        def loop_body(itr):
+            x = itr
+            continue_ = False
+            def get_state():
+                return (continue_,)
+            def set_state(vars_):
+                nonlocal continue_
+                continue_, = vars_
+            def if_body():
+                nonlocal continue_
+                continue_ = True
+            def else_body():
+                pass
+            ag__.if_stmt(ag__.not_(x), if_body, else_body, get_state, set_state, ('continue_',), 1)
+            def get_state():
+                return ()
+            def set_state(vars_):
+                pass
+            def if_body():
+                ag__.converted_call(out.append, (x,), None, fscope)
+            def else_body():
+                pass
+            ag__.if_stmt(ag__.not_(continue_), if_body, else_body, get_state, set_state, (), 0)
+        ag__.for_stmt(xs, None, loop_body, get_state, set_state, (), {'iterate_names': 'x'})
+        return out
 
 
 @ag__.autograph_artifact

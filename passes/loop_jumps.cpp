@@ -1,0 +1,290 @@
+#include "passes/loop_jumps.h"
+
+#include <utility>
+
+#include "lib/codegen/namer.h"
+#include "lib/codegen/template.h"
+#include "passes/converted_code.h"
+
+namespace agc::passes::loop_jumps {
+namespace {
+
+bool IsLoop(const ast::Stmt& stmt) {
+  return stmt.Is<ast::While>() || stmt.Is<ast::For>();
+}
+
+// Calls fn(std::vector<ast::Stmt*>&) for every statement list directly
+// inside `stmt`, except those of nested functions and classes.
+template <typename Fn>
+void ForEachBlock(ast::Stmt& stmt, Fn&& fn) {
+  switch (stmt.kind) {
+    case ast::Kind::kIf:
+      fn(stmt.Cast<ast::If>().body);
+      fn(stmt.Cast<ast::If>().orelse);
+      break;
+    case ast::Kind::kWhile:
+      fn(stmt.Cast<ast::While>().body);
+      fn(stmt.Cast<ast::While>().orelse);
+      break;
+    case ast::Kind::kFor:
+      fn(stmt.Cast<ast::For>().body);
+      fn(stmt.Cast<ast::For>().orelse);
+      break;
+    case ast::Kind::kWith:
+      fn(stmt.Cast<ast::With>().body);
+      break;
+    case ast::Kind::kTry: {
+      auto& s = stmt.Cast<ast::Try>();
+      fn(s.body);
+      for (ast::ExceptHandler* h : s.handlers) {
+        fn(h->body);
+      }
+      fn(s.orelse);
+      fn(s.finalbody);
+      break;
+    }
+    case ast::Kind::kTryStar: {
+      auto& s = stmt.Cast<ast::TryStar>();
+      fn(s.body);
+      for (ast::ExceptHandler* h : s.handlers) {
+        fn(h->body);
+      }
+      fn(s.orelse);
+      fn(s.finalbody);
+      break;
+    }
+    case ast::Kind::kMatch:
+      for (ast::MatchCase* c : stmt.Cast<ast::Match>().cases) {
+        fn(c->body);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
+// Whether `stmt` holds a `jump` of the loop whose body it is in: not those
+// in nested loop bodies (a nested loop's `else` is this loop's), functions
+// or classes.
+bool HasJump(ast::Stmt& stmt, ast::Kind jump) {
+  if (stmt.kind == jump) {
+    return true;
+  }
+  bool found = false;
+  auto search = [&](std::vector<ast::Stmt*>& block) {
+    for (ast::Stmt* s : block) {
+      found = found || HasJump(*s, jump);
+    }
+  };
+  if (IsLoop(stmt)) {
+    search(OrElseOf(stmt));
+  } else {
+    ForEachBlock(stmt, search);
+  }
+  return found;
+}
+
+bool HasJump(std::vector<ast::Stmt*>& block, ast::Kind jump) {
+  for (ast::Stmt* s : block) {
+    if (HasJump(*s, jump)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+ast::Stmt* Guard(ast::Module& module,
+                 std::string_view flag,
+                 std::vector<ast::Stmt*> body) {
+  ast::Origin origin = body[0]->origin;
+  return codegen::Instantiate(module, R"(
+      if not flag:
+          body
+  )",
+                              {{"flag", codegen::Name(flag)}, {"body", body}},
+                              origin)[0];
+}
+
+// Lowers the jumps of this loop level inside compound statement `stmt`.
+void LowerInside(ast::Module& module,
+                 ast::Stmt& stmt,
+                 ast::Kind jump,
+                 std::string_view flag) {
+  if (IsLoop(stmt)) {
+    // Its body's jumps are its own (lowered already); its else is ours.
+    OrElseOf(stmt) = LowerBody(module, OrElseOf(stmt), jump, flag);
+    return;
+  }
+  if (auto* t = stmt.As<ast::Try>()) {
+    AGC_CHECK_MSG(!HasJump(t->finalbody, jump),
+                  "jump in finally: the functions pass keeps it unconverted");
+    bool body_jumps = HasJump(t->body, jump);
+    t->body = LowerBody(module, std::move(t->body), jump, flag);
+    for (ast::ExceptHandler* h : t->handlers) {
+      h->body = LowerBody(module, std::move(h->body), jump, flag);
+    }
+    t->orelse = LowerBody(module, std::move(t->orelse), jump, flag);
+    if (body_jumps && !t->orelse.empty()) {
+      // Python skips the else clause when the body jumps out.
+      t->orelse = {Guard(module, flag, std::move(t->orelse))};
+    }
+    return;
+  }
+  AGC_CHECK_MSG(!stmt.Is<ast::TryStar>() || !HasJump(stmt, jump),
+                "jump in try/except*: Python rejects it");
+  ForEachBlock(stmt, [&](std::vector<ast::Stmt*>& block) {
+    block = LowerBody(module, std::move(block), jump, flag);
+  });
+}
+
+class Lowerer {
+ public:
+  Lowerer(ast::Module& module,
+          ast::FunctionDef& fn,
+          ast::Kind jump,
+          std::string_view base,
+          LowerLoop lower)
+      : module_(module), namer_(fn), jump_(jump), base_(base), lower_(lower) {}
+
+  bool changed() const { return changed_; }
+
+  // Lowers the loops in `block` (and in blocks nested in it), innermost
+  // first.
+  void Block(std::vector<ast::Stmt*>& block) {
+    std::vector<ast::Stmt*> out;
+    out.reserve(block.size());
+    for (ast::Stmt* stmt : block) {
+      // Outer loops take their flag names first (`break_` before
+      // `break__1`); nested loops' jumps are theirs, so whether this loop
+      // has one does not change when they are lowered.
+      std::string_view flag;
+      if (IsLoop(*stmt) && HasJump(BodyOf(*stmt), jump_)) {
+        flag = namer_.New(module_, base_);
+      }
+      ForEachBlock(*stmt,
+                   [&](std::vector<ast::Stmt*>& inner) { Block(inner); });
+      if (!flag.empty()) {
+        BodyOf(*stmt) = LowerBody(module_, BodyOf(*stmt), jump_, flag);
+        lower_(module_, *stmt, flag, out);
+        changed_ = true;
+      } else {
+        out.push_back(stmt);
+      }
+    }
+    block = std::move(out);
+  }
+
+ private:
+  ast::Module& module_;
+  codegen::Namer namer_;
+  ast::Kind jump_;
+  std::string_view base_;
+  LowerLoop lower_;
+  bool changed_ = false;
+};
+
+// The statements inside `with ag__.FunctionScope(...) as fscope:`.
+std::vector<ast::Stmt*>* ScopeBody(ast::FunctionDef& fn) {
+  for (ast::Stmt* stmt : fn.body) {
+    if (auto* with = stmt->As<ast::With>()) {
+      if (with->items.size() == 1 &&
+          IsRuntimeCall(*with->items[0]->context_expr, "FunctionScope")) {
+        return &with->body;
+      }
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+void CollectConverted(ast::Node& node, std::vector<ast::FunctionDef*>& out) {
+  if (auto* fn = node.As<ast::FunctionDef>();
+      fn != nullptr && (fn->flags & ast::kFlagConverted) != 0) {
+    out.push_back(fn);
+  }
+  if (node.Is<ast::AsyncFunctionDef>()) {
+    return;
+  }
+  ast::ForEachChild(node, [&](ast::Node* child) {
+    if (child->category() == ast::Category::kStmt ||
+        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+      CollectConverted(*child, out);
+    }
+  });
+}
+
+}  // namespace
+
+std::vector<ast::Stmt*>& BodyOf(ast::Stmt& loop) {
+  if (auto* w = loop.As<ast::While>()) {
+    return w->body;
+  }
+  return loop.Cast<ast::For>().body;
+}
+
+std::vector<ast::Stmt*>& OrElseOf(ast::Stmt& loop) {
+  if (auto* w = loop.As<ast::While>()) {
+    return w->orelse;
+  }
+  return loop.Cast<ast::For>().orelse;
+}
+
+std::vector<ast::Stmt*> LowerBody(ast::Module& module,
+                                  std::vector<ast::Stmt*> body,
+                                  ast::Kind jump,
+                                  std::string_view flag) {
+  std::vector<ast::Stmt*> out;
+  for (size_t i = 0; i < body.size(); ++i) {
+    ast::Stmt* stmt = body[i];
+    if (stmt->kind == jump) {
+      std::vector<ast::Stmt*> set = codegen::Instantiate(
+          module, "flag = True", {{"flag", codegen::Name(flag)}}, stmt->origin);
+      out.insert(out.end(), set.begin(), set.end());
+    } else if (HasJump(*stmt, jump)) {
+      LowerInside(module, *stmt, jump, flag);
+      out.push_back(stmt);
+    } else {
+      out.push_back(stmt);
+      continue;
+    }
+    // The rest runs only if the flag is still unset (after a jump itself it
+    // never runs; it stays, guarded, because its bindings still make names
+    // local).
+    if (i + 1 < body.size()) {
+      std::vector<ast::Stmt*> rest(body.begin() + static_cast<long>(i) + 1,
+                                   body.end());
+      out.push_back(
+          Guard(module, flag, LowerBody(module, std::move(rest), jump, flag)));
+    }
+    break;
+  }
+  return out;
+}
+
+bool LowerLoops(ast::Module& module,
+                pass::PassContext& ctx,
+                ast::Kind jump,
+                std::string_view base,
+                LowerLoop lower) {
+  std::vector<ast::FunctionDef*> functions;
+  for (ast::Stmt* stmt : module.body) {
+    CollectConverted(*stmt, functions);
+  }
+  bool changed = false;
+  for (ast::FunctionDef* fn : functions) {
+    std::vector<ast::Stmt*>* body = ScopeBody(*fn);
+    if (body == nullptr) {
+      continue;
+    }
+    Lowerer lowerer(module, *fn, jump, base, lower);
+    lowerer.Block(*body);
+    if (lowerer.changed()) {
+      fn->flags |= ast::kFlagLowered;
+      ctx.MarkChanged(*fn);
+      changed = true;
+    }
+  }
+  return changed;
+}
+
+}  // namespace agc::passes::loop_jumps

@@ -1,0 +1,60 @@
+// What break_statements and continue_statements share: finding the loops of
+// converted functions and replacing a jump statement with a flag.
+//
+// A loop whose own body holds `break` (or `continue`; those of nested loops
+// belong to them, those of a nested loop's `else` to this one) gets a flag:
+// each jump becomes `flag = True`, and the statements that follow one that
+// may have set it, in its block and in each enclosing block up to the loop
+// body, are wrapped in `if not flag:`. Statements before it stay unguarded:
+//
+//   for x in xs:                     for x in xs:
+//       a(x)                             a(x)
+//       if x:                            if x:
+//           b(x)             ->              b(x)
+//           break                            break_ = True
+//       c(x)                             if not break_:
+//                                            c(x)
+//
+// A `try` whose body may set the flag gets its `else` guarded too (Python
+// skips it when the body jumps). A jump inside `finally` cannot be lowered
+// this way (it would no longer discard the pending exception); the functions
+// pass leaves such a function unconverted (AGC201), so none reaches here.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "lib/ast/ast.h"
+#include "lib/pass/pass.h"
+
+namespace agc::passes::loop_jumps {
+
+// Lowers the loops of every converted function, innermost first: for each
+// `while`/`for` whose own body holds a `jump` (ast::Kind::kBreak or
+// kContinue), calls `lower(loop, flag, out)` with a fresh flag name (`base`,
+// `base_1`, ... unique in the function); `lower` appends what replaces the
+// loop to `out`, after LowerBody has rewritten the body. Marks the functions
+// it changed kFlagLowered and changed. Returns whether anything changed.
+using LowerLoop = void (*)(ast::Module& module,
+                           ast::Stmt& loop,
+                           std::string_view flag,
+                           std::vector<ast::Stmt*>& out);
+
+bool LowerLoops(ast::Module& module,
+                pass::PassContext& ctx,
+                ast::Kind jump,
+                std::string_view base,
+                LowerLoop lower);
+
+// The body of a loop with its jumps replaced by `flag = True` and the
+// statements after them guarded (see above).
+std::vector<ast::Stmt*> LowerBody(ast::Module& module,
+                                  std::vector<ast::Stmt*> body,
+                                  ast::Kind jump,
+                                  std::string_view flag);
+
+// The loop's body and else clause.
+std::vector<ast::Stmt*>& BodyOf(ast::Stmt& loop);
+std::vector<ast::Stmt*>& OrElseOf(ast::Stmt& loop);
+
+}  // namespace agc::passes::loop_jumps

@@ -1,0 +1,85 @@
+# agc-args: --passes default,asserts
+"""assert statements through ag__.assert_stmt: messages evaluated only on
+failure, bare asserts, asserts in loops and branches."""
+
+calls = []
+
+
+def positive(x):
+    assert x > 0, f"not positive: {x}"
+    return x * 2
+
+
+def bare(x):
+    assert x
+    return x
+
+
+def message_only_on_failure(x):
+    def msg():
+        calls.append(x)
+        return "failed %r" % (len(calls),)
+
+    assert x != 3, msg()
+    return len(calls)
+
+
+def in_loop(xs):
+    total = 0
+    for x in xs:
+        if x is None:
+            break
+        assert x >= 0, ("negative", x)
+        total += x
+    return total
+
+
+def in_branch(x):
+    if x > 10:
+        assert x % 2 == 0, "odd above ten"
+        y = x // 2
+    else:
+        y = x
+    return y
+
+
+def assert_tuple_message(x):
+    assert isinstance(x, int), (x, type(x).__name__)
+    return x
+
+
+seen = []
+
+
+def assert_side_effect(x):
+    # Under `python -O` neither version calls append (the converted one
+    # checks __debug__ first).
+    assert seen.append(x) is None
+    return len(seen)
+
+
+CASES = {
+    "assert_side_effect": [(1,), (2,)],
+    "positive": [(1,), (0,), (-5,)],
+    "bare": [(1,), (0,), ("",)],
+    "message_only_on_failure": [(1,), (3,)],
+    "in_loop": [([],), ([1, 2, None, -1],), ([1, -2],)],
+    "in_branch": [(3,), (12,), (13,)],
+    "assert_tuple_message": [(3,), ("x",)],
+}
+
+# Under the staged backend: an assert's condition must be a staged bool (as
+# in a graph), and a message formats the staged value it names.
+STAGED_ERRORS = {
+    ("positive", 1): "not positive: staged.Value(0,",
+    ("positive", 2): "not positive: staged.Value(-5,",
+    ("bare", 0): "the condition of an assert statement must be a scal",
+    ("bare", 1): "the condition of an assert statement must be a scal",
+    ("bare", 2): "the condition of an assert statement must be a scal",
+    ("in_loop", 2): "('negative', staged.Value(-2,",
+}
+
+PYTHON_ONLY = {
+    "assert_tuple_message": "isinstance() of a staged value sees the staged "
+                            "type, not the Python one",
+}
