@@ -165,6 +165,24 @@ class Cli(unittest.TestCase):
         import ast
         self.assertEqual(ast.dump(ast.parse(p.stdout)), ast.dump(ast.parse(SIMPLE)))
 
+    def test_verify_each_pass_same_output(self):
+        # The tree is checked once at the end by default and after every pass
+        # with --verify-each-pass (or AGC_VERIFY_EACH_PASS=1, which ctest
+        # sets): what is written is the same either way.
+        self.write("m.py", SIMPLE + b"\n\ndef g(a):\n    if a:\n"
+                   b"        a = a and f(a)\n    return a\n")
+        env = {k: v for k, v in os.environ.items()
+               if k != "AGC_VERIFY_EACH_PASS"}
+        outs = []
+        for extra in ([], ["--verify-each-pass"]):
+            p = subprocess.run([AGC, "convert", "m.py", "-o", "-", *extra],
+                               cwd=self.dir, env=env, capture_output=True,
+                               timeout=120)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            outs.append(p.stdout)
+        self.assertIn(b"ag__.if_stmt", outs[0])
+        self.assertEqual(outs[0], outs[1])
+
     # --- bad input ---------------------------------------------------------
 
     def test_empty_file(self):

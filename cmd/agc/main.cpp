@@ -175,6 +175,11 @@ int main(int argc, char** argv) {
   convert->add_flag("--time-passes", time_passes, "log each pass's time");
   convert->add_flag("--analyze", options.pipeline.analyze_all,
                     "compute every analysis before the passes (benchmarks)");
+  convert
+      ->add_flag("--verify-each-pass", options.pipeline.verify_each_pass,
+                 "check the tree after every pass, not once at the end "
+                 "(developer; the test suites set AGC_VERIFY_EACH_PASS=1)")
+      ->envname("AGC_VERIFY_EACH_PASS");
   convert->add_option("--print-after", print_after,
                       "print the module to stderr after PASS");
 

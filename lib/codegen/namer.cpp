@@ -2,7 +2,39 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
+#include <cstdint>
+
 namespace agc::codegen {
+namespace {
+
+// The suffix number `name` takes in the sequence `base`, `base_1`,
+// `base_2`, ... (0 for `base` itself), or -1 when it is not in it. Only the
+// spelling New() produces counts: `base_01` is not `base_1`.
+int64_t SuffixOf(std::string_view name, std::string_view base) {
+  if (name.size() < base.size() || name.compare(0, base.size(), base) != 0) {
+    return -1;
+  }
+  if (name.size() == base.size()) {
+    return 0;
+  }
+  std::string_view rest = name.substr(base.size());
+  // `_` and 1 to 9 digits without a leading zero (beyond that the number
+  // cannot be one New() reaches).
+  if (rest.size() < 2 || rest.size() > 10 || rest[0] != '_' || rest[1] == '0') {
+    return -1;
+  }
+  int64_t value = 0;
+  for (char c : rest.substr(1)) {
+    if (c < '0' || c > '9') {
+      return -1;
+    }
+    value = value * 10 + (c - '0');
+  }
+  return value;
+}
+
+}  // namespace
 
 Namer::Namer(const ast::Module& module) {
   for (const ast::Stmt* stmt : module.body) {
@@ -18,11 +50,11 @@ void Namer::Use(std::string_view name) {
   if (name.empty()) {
     return;
   }
-  used_.emplace(name);
+  used_.push_back(name);
   // `import a.b` binds `a`.
   size_t dot = name.find('.');
   if (dot != std::string_view::npos) {
-    used_.emplace(name.substr(0, dot));
+    used_.push_back(name.substr(0, dot));
   }
 }
 
@@ -47,16 +79,33 @@ void Namer::Collect(const ast::Node& node) {
 }
 
 bool Namer::IsUsed(std::string_view name) const {
-  return used_.count(std::string(name)) > 0;
+  return std::find(used_.begin(), used_.end(), name) != used_.end();
 }
 
 std::string_view Namer::New(ast::Module& module, std::string_view base) {
-  std::string name(base);
-  for (int suffix = 1; used_.count(name) > 0; ++suffix) {
-    name = fmt::format("{}_{}", base, suffix);
+  // One pass over the identifiers marks which of `base`, `base_1`, ... are
+  // taken; the first free one is the answer (what trying them in turn
+  // against a set of every identifier would give).
+  std::vector<bool> taken;
+  for (std::string_view name : used_) {
+    int64_t suffix = SuffixOf(name, base);
+    // A suffix beyond the number of identifiers cannot be the first free one.
+    if (suffix >= 0 && static_cast<uint64_t>(suffix) <= used_.size()) {
+      if (taken.size() <= static_cast<size_t>(suffix)) {
+        taken.resize(suffix + 1, false);
+      }
+      taken[suffix] = true;
+    }
   }
-  used_.insert(name);
-  return module.Intern(name);
+  size_t first = 0;
+  while (first < taken.size() && taken[first]) {
+    ++first;
+  }
+  std::string_view name =
+      first == 0 ? module.Intern(base)
+                 : module.Intern(fmt::format("{}_{}", base, first));
+  used_.push_back(name);
+  return name;
 }
 
 }  // namespace agc::codegen

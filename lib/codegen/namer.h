@@ -6,11 +6,16 @@
 // `base_2`, ... for the first of those that is unused, remembering what it
 // handed out. Deterministic: the same module and the same requests give the
 // same names.
+//
+// A namer is made for every converted function (often several times: one per
+// pass that may need a helper name) and most never hand out a name, so
+// construction only records views of the identifiers (they live in the
+// module's arena or its source, as long as the module); no string is copied
+// or hashed until a name is asked for.
 #pragma once
 
-#include <string>
 #include <string_view>
-#include <unordered_set>
+#include <vector>
 
 #include "lib/ast/ast.h"
 
@@ -34,7 +39,10 @@ class Namer {
   void Collect(const ast::Node& node);
   void Use(std::string_view name);
 
-  std::unordered_set<std::string> used_;
+  // Identifiers seen when the namer was made, then the names it handed out
+  // (in the module's arena): views, possibly repeated; searched linearly,
+  // since a namer answers a handful of requests at most.
+  std::vector<std::string_view> used_;
 };
 
 }  // namespace agc::codegen

@@ -148,7 +148,7 @@ bool RunPipeline(const std::vector<const PassInfo*>& passes,
     if (changed == Changed::kYes) {
       any_change = true;
       analyses.InvalidateAll();
-      if (options.verify) {
+      if (options.verify && options.verify_each_pass) {
         std::string problem = ast::Verify(module);
         AGC_CHECK_MSG(
             problem.empty(),
@@ -164,6 +164,16 @@ bool RunPipeline(const std::vector<const PassInfo*>& passes,
         options.on_print_after) {
       options.on_print_after(info->name, module);
     }
+  }
+  if (any_change && options.verify && !options.verify_each_pass) {
+    // One walk instead of one per changed pass: the tree is checked before
+    // anything is printed from it; --verify-each-pass finds the culprit.
+    std::string problem = ast::Verify(module);
+    AGC_CHECK_MSG(problem.empty(),
+                  fmt::format("after the pipeline ({} passes; rerun with "
+                              "--verify-each-pass to find the pass): {}",
+                              passes.size(), problem)
+                      .c_str());
   }
   return any_change;
 }

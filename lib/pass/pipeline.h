@@ -1,6 +1,6 @@
 // The pipeline: resolves a `--passes` selection against a registry and runs
 // the selected passes in the registry's (canonical) order, keeping analyses
-// fresh and verifying the tree after each pass.
+// fresh and verifying the tree (once at the end, or after each pass).
 #pragma once
 
 #include <functional>
@@ -33,7 +33,14 @@ std::string_view DidYouMean(std::span<const PassInfo> registry,
                             std::string_view name);
 
 struct PipelineOptions {
-  bool verify = true;  // ast::Verify after every pass that changed the tree
+  // ast::Verify runs once at the end of the pipeline when any pass changed
+  // the tree, so a broken tree is always a check failure before printing.
+  // With `verify_each_pass` (tests; developer flag `--verify-each-pass`) it
+  // runs after every pass that changed the tree instead, naming the pass
+  // that broke it. `verify = false` turns both off (only for tests of the
+  // pipeline itself).
+  bool verify = true;
+  bool verify_each_pass = false;
   std::string print_after;  // pass name: call `on_print_after` after it runs
   std::function<void(std::string_view pass, const ast::Module&)> on_print_after;
   bool time_passes = false;  // log each pass's wall time (spdlog, info)
