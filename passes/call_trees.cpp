@@ -41,14 +41,9 @@ bool StaysDirect(const ast::Call& call) {
     return true;
   }
   if (const auto* name = call.func->As<ast::Name>()) {
-    static constexpr std::string_view kFrameBuiltins[] = {
-        "super", "locals", "globals", "vars",
-        "dir",   "eval",   "exec",    "breakpoint"};
-    for (std::string_view builtin : kFrameBuiltins) {
-      if (name->id == builtin) {
-        return true;
-      }
-    }
+    // `globals()` and `breakpoint()` too: both are about the caller.
+    return IsFrameBuiltin(name->id) || name->id == "globals" ||
+           name->id == "breakpoint";
   }
   if (const auto* attr = call.func->As<ast::Attribute>()) {
     return attr->attr == "set_trace";

@@ -2,6 +2,17 @@
 
 namespace agc::passes {
 
+bool IsFrameBuiltin(std::string_view name) {
+  static constexpr std::string_view kFrameBuiltins[] = {
+      "super", "locals", "vars", "dir", "eval", "exec"};
+  for (std::string_view builtin : kFrameBuiltins) {
+    if (name == builtin) {
+      return true;
+    }
+  }
+  return false;
+}
+
 bool IsRuntimeAttr(const ast::Expr& expr, std::string_view name) {
   const auto* attr = expr.As<ast::Attribute>();
   if (attr == nullptr || (!name.empty() && attr->attr != name)) {
@@ -29,14 +40,9 @@ std::string_view ThunkHazard(const ast::Expr& expr) {
     } else if (node.Is<ast::Await>()) {
       why = "it awaits";
     } else if (const auto* call = node.As<ast::Call>()) {
-      if (const auto* name = call->func->As<ast::Name>()) {
-        static constexpr std::string_view kFrameBuiltins[] = {
-            "super", "locals", "vars", "dir", "eval", "exec"};
-        for (std::string_view builtin : kFrameBuiltins) {
-          if (name->id == builtin) {
-            why = "it calls a builtin that looks at its caller's frame";
-          }
-        }
+      if (const auto* name = call->func->As<ast::Name>();
+          name != nullptr && IsFrameBuiltin(name->id)) {
+        why = "it calls a builtin that looks at its caller's frame";
       }
     }
     if (node.Is<ast::Lambda>()) {

@@ -40,6 +40,77 @@ bool IsRuntimeAttr(const ast::Expr& expr, std::string_view name = {});
 // Whether `call` calls the runtime (`ag__.anything(...)`).
 bool IsRuntimeCall(const ast::Expr& expr, std::string_view name = {});
 
+// Whether `name` is a builtin that looks at its caller's frame (`super`,
+// `locals`, `vars`, `dir`, `eval`, `exec`): moved into another function
+// (a thunk, a helper) its call would see that function instead.
+bool IsFrameBuiltin(std::string_view name);
+
+// Calls fn(std::vector<ast::Stmt*>&) for every statement list directly inside
+// `stmt` (bodies, else branches, handlers, cases), but not those of nested
+// functions and classes.
+template <typename Fn>
+void ForEachBlock(ast::Stmt& stmt, Fn&& fn) {
+  switch (stmt.kind) {
+    case ast::Kind::kIf: {
+      auto& s = stmt.Cast<ast::If>();
+      fn(s.body);
+      fn(s.orelse);
+      break;
+    }
+    case ast::Kind::kWhile: {
+      auto& s = stmt.Cast<ast::While>();
+      fn(s.body);
+      fn(s.orelse);
+      break;
+    }
+    case ast::Kind::kFor: {
+      auto& s = stmt.Cast<ast::For>();
+      fn(s.body);
+      fn(s.orelse);
+      break;
+    }
+    case ast::Kind::kAsyncFor: {
+      auto& s = stmt.Cast<ast::AsyncFor>();
+      fn(s.body);
+      fn(s.orelse);
+      break;
+    }
+    case ast::Kind::kWith:
+      fn(stmt.Cast<ast::With>().body);
+      break;
+    case ast::Kind::kAsyncWith:
+      fn(stmt.Cast<ast::AsyncWith>().body);
+      break;
+    case ast::Kind::kTry: {
+      auto& s = stmt.Cast<ast::Try>();
+      fn(s.body);
+      for (ast::ExceptHandler* h : s.handlers) {
+        fn(h->body);
+      }
+      fn(s.orelse);
+      fn(s.finalbody);
+      break;
+    }
+    case ast::Kind::kTryStar: {
+      auto& s = stmt.Cast<ast::TryStar>();
+      fn(s.body);
+      for (ast::ExceptHandler* h : s.handlers) {
+        fn(h->body);
+      }
+      fn(s.orelse);
+      fn(s.finalbody);
+      break;
+    }
+    case ast::Kind::kMatch:
+      for (ast::MatchCase* c : stmt.Cast<ast::Match>().cases) {
+        fn(c->body);
+      }
+      break;
+    default:
+      break;
+  }
+}
+
 // Where a node inside a converted function runs.
 struct CodeContext {
   std::string_view scope;   // the function scope's name (`fscope`, `lscope`)

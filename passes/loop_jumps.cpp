@@ -13,56 +13,6 @@ bool IsLoop(const ast::Stmt& stmt) {
   return stmt.Is<ast::While>() || stmt.Is<ast::For>();
 }
 
-// Calls fn(std::vector<ast::Stmt*>&) for every statement list directly
-// inside `stmt`, except those of nested functions and classes.
-template <typename Fn>
-void ForEachBlock(ast::Stmt& stmt, Fn&& fn) {
-  switch (stmt.kind) {
-    case ast::Kind::kIf:
-      fn(stmt.Cast<ast::If>().body);
-      fn(stmt.Cast<ast::If>().orelse);
-      break;
-    case ast::Kind::kWhile:
-      fn(stmt.Cast<ast::While>().body);
-      fn(stmt.Cast<ast::While>().orelse);
-      break;
-    case ast::Kind::kFor:
-      fn(stmt.Cast<ast::For>().body);
-      fn(stmt.Cast<ast::For>().orelse);
-      break;
-    case ast::Kind::kWith:
-      fn(stmt.Cast<ast::With>().body);
-      break;
-    case ast::Kind::kTry: {
-      auto& s = stmt.Cast<ast::Try>();
-      fn(s.body);
-      for (ast::ExceptHandler* h : s.handlers) {
-        fn(h->body);
-      }
-      fn(s.orelse);
-      fn(s.finalbody);
-      break;
-    }
-    case ast::Kind::kTryStar: {
-      auto& s = stmt.Cast<ast::TryStar>();
-      fn(s.body);
-      for (ast::ExceptHandler* h : s.handlers) {
-        fn(h->body);
-      }
-      fn(s.orelse);
-      fn(s.finalbody);
-      break;
-    }
-    case ast::Kind::kMatch:
-      for (ast::MatchCase* c : stmt.Cast<ast::Match>().cases) {
-        fn(c->body);
-      }
-      break;
-    default:
-      break;
-  }
-}
-
 // Whether `stmt` holds a `jump` of the loop whose body it is in: not those
 // in nested loop bodies (a nested loop's `else` is this loop's), functions
 // or classes.
