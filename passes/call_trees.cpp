@@ -36,7 +36,7 @@
 namespace agc::passes::call_trees {
 namespace {
 
-bool StaysDirect(const ast::Call& call) {
+bool StaysDirect(const ast::Call& call, std::string_view scope) {
   if (IsRuntimeAttr(*call.func)) {
     return true;
   }
@@ -46,7 +46,11 @@ bool StaysDirect(const ast::Call& call) {
            name->id == "breakpoint";
   }
   if (const auto* attr = call.func->As<ast::Attribute>()) {
-    return attr->attr == "set_trace";
+    // The function scope's own methods (`fscope.ret(...)`) are runtime
+    // calls too; the scope's name is fresh, so no user object has it.
+    const auto* owner = attr->value->As<ast::Name>();
+    return attr->attr == "set_trace" ||
+           (owner != nullptr && owner->id == scope);
   }
   return false;
 }
@@ -88,7 +92,7 @@ ast::Node* Rewrite(ast::Module& module,
                    ast::Node& node,
                    const CodeContext& where) {
   auto* call = node.As<ast::Call>();
-  if (call == nullptr || StaysDirect(*call)) {
+  if (call == nullptr || StaysDirect(*call, where.scope)) {
     return &node;
   }
   if (MergesKeywords(*call)) {

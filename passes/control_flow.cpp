@@ -446,12 +446,69 @@ class FunctionConverter {
         inputs.push_back(id);
       }
     }
+    if (const ast::Module::StateHint* hint = module_.StateHintOf(stmt)) {
+      ApplyHint(stmt, *hint, *act, outputs, inputs);
+    }
     State state;
     state.nouts = outputs.size();
     state.symbols = std::move(outputs);
     state.symbols.insert(state.symbols.end(), inputs.begin(), inputs.end());
     deleted_ = act->deleted;
     return state;
+  }
+
+  // `# agc: loop-vars(x, -tmp, +z)`: names without a sign replace the
+  // inferred state, `+` adds outputs, `-` removes. A name the statement
+  // never reads or writes is reported and skipped.
+  void ApplyHint(const ast::Stmt& stmt,
+                 const ast::Module::StateHint& hint,
+                 const analysis::NodeActivity& act,
+                 std::vector<SymbolId>& outputs,
+                 std::vector<SymbolId>& inputs) {
+    std::string_view key = stmt.Is<ast::If>() ? "if-vars" : "loop-vars";
+    std::string_view what = stmt.Is<ast::If>()      ? "if"
+                            : stmt.Is<ast::While>() ? "while"
+                                                    : "for";
+    auto resolve = [&](std::string_view name) {
+      SymbolId id = qn_.Find(name);
+      const analysis::NodeActivity& header = activity_.HeaderOf(stmt);
+      bool touched = id != analysis::kNoSymbol &&
+                     (act.read.Contains(id) || act.modified.Contains(id) ||
+                      act.deleted.Contains(id) || header.read.Contains(id) ||
+                      header.modified.Contains(id));
+      if (!touched) {
+        ctx_.EmitAt(diag::DiagKind::kHintUnknownSymbol,
+                    ast::Origin{hint.line, stmt.origin.col}, key, name, what);
+        return analysis::kNoSymbol;
+      }
+      return id;
+    };
+    auto drop = [](std::vector<SymbolId>& list, SymbolId id) {
+      list.erase(std::remove(list.begin(), list.end(), id), list.end());
+    };
+    auto add = [&](SymbolId id) {
+      if (id != analysis::kNoSymbol &&
+          std::find(outputs.begin(), outputs.end(), id) == outputs.end()) {
+        drop(inputs, id);
+        outputs.push_back(id);
+      }
+    };
+    if (!hint.exact.empty() || (hint.add.empty() && hint.remove.empty())) {
+      outputs.clear();
+      inputs.clear();
+      for (std::string_view name : hint.exact) {
+        add(resolve(name));
+      }
+    }
+    for (std::string_view name : hint.add) {
+      add(resolve(name));
+    }
+    for (std::string_view name : hint.remove) {
+      if (SymbolId id = resolve(name); id != analysis::kNoSymbol) {
+        drop(outputs, id);
+        drop(inputs, id);
+      }
+    }
   }
 
   // Whether a statement of the function's own level before top-level
@@ -648,6 +705,30 @@ class FunctionConverter {
   }
 
   // `nonlocal a, b` / `global g` for the plain state symbols.
+  // `x: T = v` becomes `x = v` in a helper, and `x: T` becomes `pass`: a
+  // name declared nonlocal cannot be annotated, and Python never evaluates
+  // the annotation of a local name, so dropping it changes nothing.
+  void StripAnnotations(std::vector<ast::Stmt*>& block) {
+    for (ast::Stmt*& stmt : block) {
+      auto* ann = stmt->As<ast::AnnAssign>();
+      if (ann == nullptr) {
+        ForEachBlock(*stmt, [&](std::vector<ast::Stmt*>& inner) {
+          StripAnnotations(inner);
+        });
+        continue;
+      }
+      if (!ann->target->Is<ast::Name>()) {
+        continue;  // `self.x: T = v` evaluates T: keep it
+      }
+      stmt = ann->value == nullptr
+                 ? codegen::Instantiate(module_, "pass", {}, ann->origin)[0]
+                 : codegen::Instantiate(
+                       module_, "target = value",
+                       {{"target", ann->target}, {"value", ann->value}},
+                       ann->origin)[0];
+    }
+  }
+
   std::vector<ast::Stmt*> Declarations(const State& state, ast::Origin origin) {
     std::vector<std::string_view> nonlocals;
     std::vector<std::string_view> globals;
@@ -797,6 +878,7 @@ class FunctionConverter {
     if (prologue.empty() || body.size() != 1 || !body[0]->Is<ast::Pass>()) {
       stmts.insert(stmts.end(), body.begin(), body.end());
     }
+    StripAnnotations(stmts);
     if (param.empty()) {
       return codegen::Instantiate(
           module_, "def name():\n    body\n",
@@ -807,6 +889,33 @@ class FunctionConverter {
                                  {"param", codegen::Name(param)},
                                  {"body", stmts}},
                                 origin);
+  }
+
+  // The loop's opts dict: `{'iterate_names': 'i'}` for a for loop, plus
+  // the set_loop_options arguments the directives pass took out of its body.
+  ast::Expr* LoopOpts(const ast::Stmt& loop,
+                      ast::Expr* iterate_names,
+                      ast::Origin origin) {
+    std::string text = "{";
+    codegen::TemplateArgs args;
+    if (iterate_names != nullptr) {
+      text += "'iterate_names': iterate_names";
+      args.push_back({"iterate_names", iterate_names});
+    }
+    std::vector<std::string> holders;
+    if (const ast::Module::LoopOptionList* options =
+            module_.LoopOptions(loop)) {
+      holders.reserve(options->size());  // the args keep views of them
+      for (const auto& [name, value] : *options) {
+        holders.push_back("option_" + std::to_string(holders.size()));
+        // `name` is one of set_loop_options' parameter names.
+        text += (text.size() > 1 ? ", '" : "'") + std::string(name) +
+                "': " + holders.back();
+        args.push_back({holders.back(), value});
+      }
+    }
+    text += "}";
+    return codegen::InstantiateExpr(module_, text, args, origin);
   }
 
   std::vector<ast::Expr*> SymbolNames(const State& state, ast::Origin origin) {
@@ -874,8 +983,9 @@ class FunctionConverter {
       Emit(out, codegen::Instantiate(
                     module_,
                     "ag__.while_stmt(loop_test, loop_body, get_state, "
-                    "set_state, (names,), {})\n",
-                    {{"loop_test", codegen::Name(Helper("loop_test"))},
+                    "set_state, (names,), opts)\n",
+                    {{"opts", LoopOpts(stmt, nullptr, origin)},
+                     {"loop_test", codegen::Name(Helper("loop_test"))},
                      {"loop_body", codegen::Name(Helper("loop_body"))},
                      {"get_state", codegen::Name(Helper("get_state"))},
                      {"set_state", codegen::Name(Helper("set_state"))},
@@ -903,14 +1013,16 @@ class FunctionConverter {
         codegen::Instantiate(
             module_,
             "ag__.for_stmt(iter_, extra_test, loop_body, get_state, set_state, "
-            "(names,), {'iterate_names': target})\n",
-            {{"iter_", s.iter},
+            "(names,), opts)\n",
+            {{"opts",
+              LoopOpts(stmt, codegen::StrConstant(module_, target_text, origin),
+                       origin)},
+             {"iter_", s.iter},
              {"extra_test", extra_test},
              {"loop_body", codegen::Name(Helper("loop_body"))},
              {"get_state", codegen::Name(Helper("get_state"))},
              {"set_state", codegen::Name(Helper("set_state"))},
-             {"names", SymbolNames(state, origin)},
-             {"target", codegen::StrConstant(module_, target_text, origin)}},
+             {"names", SymbolNames(state, origin)}},
             origin));
     out.insert(out.end(), s.orelse.begin(), s.orelse.end());
   }

@@ -8,7 +8,9 @@
 // `autograph_artifact` (AGC104), and, when control_flow runs, functions with
 // a `break`, `continue` or `return` inside control flow whose lowering pass
 // does not run (AGC107), and functions with a `break`/`continue` inside a
-// `finally` block of its loop, which cannot be lowered faithfully (AGC201);
+// `finally` block of its loop, or a `return` inside `finally` in a function
+// whose returns return_statements lowers, which cannot be lowered faithfully
+// (AGC201);
 // those stay as written, and so does everything inside them.
 //
 // A converted function keeps its name, signature, decorators and docstring;
@@ -105,16 +107,22 @@ struct Unlowered {
 // a `finally` block inside its own loop (`jump_in_finally`): lowering it to
 // a flag would stop it from discarding the pending exception. `in_finally`:
 // the node is inside a `finally` block of the innermost loop.
+struct UnloweredSearch {
+  Unlowered found;
+  Unlowered jump_in_finally;
+  Unlowered return_in_control_flow;  // lowered by return_statements
+  Unlowered return_in_finally;       // any `finally` of the function
+};
+
 void FindUnlowered(const ast::Node& node,
                    const pass::PassContext& ctx,
                    bool in_loop,
                    bool in_control_flow,
                    bool in_finally,
-                   Unlowered& found,
-                   Unlowered& jump_in_finally) {
-  if (found.line != 0 && jump_in_finally.line != 0) {
-    return;
-  }
+                   bool in_any_finally,
+                   UnloweredSearch& search) {
+  Unlowered& found = search.found;
+  Unlowered& jump_in_finally = search.jump_in_finally;
   if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
       node.Is<ast::Lambda>() || node.Is<ast::ClassDef>()) {
     return;  // another scope
@@ -127,7 +135,15 @@ void FindUnlowered(const ast::Node& node,
   } else if (in_control_flow && node.Is<ast::Return>()) {
     here = {"return", "return_statements", node.origin.line};
   }
+  if (node.Is<ast::Return>() && in_any_finally &&
+      search.return_in_finally.line == 0) {
+    search.return_in_finally = {"return", "return_statements",
+                                node.origin.line};
+  }
   if (here.line != 0) {
+    if (here.construct == "return" && search.return_in_control_flow.line == 0) {
+      search.return_in_control_flow = here;
+    }
     if (!ctx.IsSelected(here.pass)) {
       if (found.line == 0) {
         found = here;
@@ -138,10 +154,11 @@ void FindUnlowered(const ast::Node& node,
     }
     return;
   }
-  auto visit = [&](const ast::Node& child, bool loop, bool finally) {
+  auto visit = [&](const ast::Node& child, bool loop, bool finally,
+                   bool any_finally = false) {
     FindUnlowered(child, ctx, loop,
-                  in_control_flow || loop || node.Is<ast::If>(), finally, found,
-                  jump_in_finally);
+                  in_control_flow || loop || node.Is<ast::If>(), finally,
+                  in_any_finally || any_finally, search);
   };
   if (const auto* w = node.As<ast::While>()) {
     visit(*w->test, in_loop, in_finally);
@@ -168,7 +185,7 @@ void FindUnlowered(const ast::Node& node,
       for (const ast::Stmt* s : t->finalbody) {
         final_stmt = final_stmt || s == child;
       }
-      visit(*child, in_loop, in_finally || (final_stmt && in_loop));
+      visit(*child, in_loop, in_finally || (final_stmt && in_loop), final_stmt);
     });
     return;
   }
@@ -178,7 +195,7 @@ void FindUnlowered(const ast::Node& node,
       for (const ast::Stmt* s : t->finalbody) {
         final_stmt = final_stmt || s == child;
       }
-      visit(*child, in_loop, in_finally || (final_stmt && in_loop));
+      visit(*child, in_loop, in_finally || (final_stmt && in_loop), final_stmt);
     });
     return;
   }
@@ -263,10 +280,19 @@ class Converter {
     if (ctx_.IsSelected("control_flow")) {
       // Constructs only a lowering pass can turn into control-flow operators:
       // without it, the function stays as written.
-      Unlowered found;
-      Unlowered jump_in_finally;
+      UnloweredSearch search;
       for (const ast::Stmt* stmt : fn.body) {
-        FindUnlowered(*stmt, ctx_, false, false, false, found, jump_in_finally);
+        FindUnlowered(*stmt, ctx_, false, false, false, false, search);
+      }
+      const Unlowered& found = search.found;
+      Unlowered jump_in_finally = search.jump_in_finally;
+      if (search.return_in_control_flow.line != 0 &&
+          search.return_in_finally.line != 0 &&
+          ctx_.IsSelected("return_statements") &&
+          (jump_in_finally.line == 0 ||
+           search.return_in_finally.line < jump_in_finally.line)) {
+        // Every return of the function is lowered, that one too.
+        jump_in_finally = search.return_in_finally;
       }
       if (found.line != 0) {
         ctx_.Emit(diag::DiagKind::kNeedsLoweringPass, fn, fn.name,

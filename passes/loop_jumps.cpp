@@ -1,5 +1,6 @@
 #include "passes/loop_jumps.h"
 
+#include <optional>
 #include <utility>
 
 #include "lib/codegen/namer.h"
@@ -43,18 +44,6 @@ bool HasJump(std::vector<ast::Stmt*>& block, ast::Kind jump) {
   return false;
 }
 
-ast::Stmt* Guard(ast::Module& module,
-                 std::string_view flag,
-                 std::vector<ast::Stmt*> body) {
-  ast::Origin origin = body[0]->origin;
-  return codegen::Instantiate(module, R"(
-      if not flag:
-          body
-  )",
-                              {{"flag", codegen::Name(flag)}, {"body", body}},
-                              origin)[0];
-}
-
 // Lowers the jumps of this loop level inside compound statement `stmt`.
 void LowerInside(ast::Module& module,
                  ast::Stmt& stmt,
@@ -94,7 +83,7 @@ class Lowerer {
           ast::Kind jump,
           std::string_view base,
           LowerLoop lower)
-      : module_(module), namer_(fn), jump_(jump), base_(base), lower_(lower) {}
+      : module_(module), fn_(fn), jump_(jump), base_(base), lower_(lower) {}
 
   bool changed() const { return changed_; }
 
@@ -109,7 +98,10 @@ class Lowerer {
       // has one does not change when they are lowered.
       std::string_view flag;
       if (IsLoop(*stmt) && HasJump(BodyOf(*stmt), jump_)) {
-        flag = namer_.New(module_, base_);
+        if (!namer_) {
+          namer_.emplace(fn_);  // only for functions with jumps: it walks fn
+        }
+        flag = namer_->New(module_, base_);
       }
       ForEachBlock(*stmt,
                    [&](std::vector<ast::Stmt*>& inner) { Block(inner); });
@@ -126,26 +118,13 @@ class Lowerer {
 
  private:
   ast::Module& module_;
-  codegen::Namer namer_;
+  ast::FunctionDef& fn_;
+  std::optional<codegen::Namer> namer_;
   ast::Kind jump_;
   std::string_view base_;
   LowerLoop lower_;
   bool changed_ = false;
 };
-
-// The statements inside `with ag__.FunctionScope(...) as fscope:`.
-std::vector<ast::Stmt*>* ScopeBody(ast::FunctionDef& fn) {
-  for (ast::Stmt* stmt : fn.body) {
-    if (auto* with = stmt->As<ast::With>()) {
-      if (with->items.size() == 1 &&
-          IsRuntimeCall(*with->items[0]->context_expr, "FunctionScope")) {
-        return &with->body;
-      }
-      return nullptr;
-    }
-  }
-  return nullptr;
-}
 
 void CollectConverted(ast::Node& node, std::vector<ast::FunctionDef*>& out) {
   if (auto* fn = node.As<ast::FunctionDef>();
@@ -164,6 +143,39 @@ void CollectConverted(ast::Node& node, std::vector<ast::FunctionDef*>& out) {
 }
 
 }  // namespace
+
+ast::Stmt* Guard(ast::Module& module,
+                 std::string_view flag,
+                 std::vector<ast::Stmt*> body) {
+  ast::Origin origin = body[0]->origin;
+  return codegen::Instantiate(module, R"(
+      if not flag:
+          body
+  )",
+                              {{"flag", codegen::Name(flag)}, {"body", body}},
+                              origin)[0];
+}
+
+std::vector<ast::Stmt*>* ScopeBody(ast::FunctionDef& fn) {
+  for (ast::Stmt* stmt : fn.body) {
+    if (auto* with = stmt->As<ast::With>()) {
+      if (with->items.size() == 1 &&
+          IsRuntimeCall(*with->items[0]->context_expr, "FunctionScope")) {
+        return &with->body;
+      }
+      return nullptr;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module) {
+  std::vector<ast::FunctionDef*> functions;
+  for (ast::Stmt* stmt : module.body) {
+    CollectConverted(*stmt, functions);
+  }
+  return functions;
+}
 
 std::vector<ast::Stmt*>& BodyOf(ast::Stmt& loop) {
   if (auto* w = loop.As<ast::While>()) {
@@ -216,12 +228,8 @@ bool LowerLoops(ast::Module& module,
                 ast::Kind jump,
                 std::string_view base,
                 LowerLoop lower) {
-  std::vector<ast::FunctionDef*> functions;
-  for (ast::Stmt* stmt : module.body) {
-    CollectConverted(*stmt, functions);
-  }
   bool changed = false;
-  for (ast::FunctionDef* fn : functions) {
+  for (ast::FunctionDef* fn : ConvertedFunctions(module)) {
     std::vector<ast::Stmt*>* body = ScopeBody(*fn);
     if (body == nullptr) {
       continue;

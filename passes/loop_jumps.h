@@ -1,5 +1,6 @@
-// What break_statements and continue_statements share: finding the loops of
-// converted functions and replacing a jump statement with a flag.
+// What break_statements, continue_statements and return_statements share:
+// finding the code of converted functions and replacing a jump statement with
+// a flag.
 //
 // A loop whose own body holds `break` (or `continue`; those of nested loops
 // belong to them, those of a nested loop's `else` to this one) gets a flag:
@@ -56,5 +57,19 @@ std::vector<ast::Stmt*> LowerBody(ast::Module& module,
 // The loop's body and else clause.
 std::vector<ast::Stmt*>& BodyOf(ast::Stmt& loop);
 std::vector<ast::Stmt*>& OrElseOf(ast::Stmt& loop);
+
+// `if not flag:` around `body` (not empty), with the origin of its first
+// statement.
+ast::Stmt* Guard(ast::Module& module,
+                 std::string_view flag,
+                 std::vector<ast::Stmt*> body);
+
+// Every converted function of the module (kFlagConverted), outer ones before
+// the functions nested in them.
+std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module);
+
+// The statements inside a converted function's `with ag__.FunctionScope(...)
+// as fscope:`; null when it does not have that shape.
+std::vector<ast::Stmt*>* ScopeBody(ast::FunctionDef& fn);
 
 }  // namespace agc::passes::loop_jumps

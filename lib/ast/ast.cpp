@@ -112,6 +112,68 @@ Expr* Module::LoopExtraTest(const For& loop) const {
   return nullptr;
 }
 
+namespace {
+
+// The value a small side table keeps for node `id` (null when none).
+template <typename T>
+T* Find(std::vector<std::pair<NodeId, T>>& table, NodeId id) {
+  for (auto& [key, value] : table) {
+    if (key == id) {
+      return &value;
+    }
+  }
+  return nullptr;
+}
+
+template <typename T>
+void Put(std::vector<std::pair<NodeId, T>>& table, NodeId id, T value) {
+  if (T* old = Find(table, id)) {
+    *old = std::move(value);
+  } else {
+    table.emplace_back(id, std::move(value));
+  }
+}
+
+}  // namespace
+
+void Module::SetLoopOptions(const Stmt& loop, LoopOptionList options) {
+  Put(loop_options_, loop.node_id, std::move(options));
+}
+
+const Module::LoopOptionList* Module::LoopOptions(const Stmt& loop) const {
+  return Find(const_cast<Module*>(this)->loop_options_, loop.node_id);
+}
+
+void Module::SetStateHint(const Stmt& stmt, StateHint hint) {
+  Put(state_hints_, stmt.node_id, std::move(hint));
+}
+
+const Module::StateHint* Module::StateHintOf(const Stmt& stmt) const {
+  return Find(const_cast<Module*>(this)->state_hints_, stmt.node_id);
+}
+
+void Module::SetElementType(const Node& function,
+                            std::string_view symbol,
+                            ElementType type) {
+  for (auto& [id, name, value] : element_types_) {
+    if (id == function.node_id && name == symbol) {
+      value = type;
+      return;
+    }
+  }
+  element_types_.emplace_back(function.node_id, symbol, type);
+}
+
+const Module::ElementType* Module::ElementTypeOf(
+    const Node& function, std::string_view symbol) const {
+  for (const auto& [id, name, value] : element_types_) {
+    if (id == function.node_id && name == symbol) {
+      return &value;
+    }
+  }
+  return nullptr;
+}
+
 Module::~Module() {
   for (Node* node : destroy_) {
     switch (node->kind) {

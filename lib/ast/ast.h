@@ -11,6 +11,7 @@
 #include <memory_resource>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -264,11 +265,45 @@ class Module {
   void SetLoopExtraTest(const For& loop, Expr* test);
   Expr* LoopExtraTest(const For& loop) const;
 
+  // Loop options: the directives pass takes `set_loop_options(k=v, ...)`
+  // out of a loop's body; control_flow adds each (name, value) to the
+  // loop's opts dict. Null when the loop has none.
+  using LoopOptionList = std::vector<std::pair<std::string_view, Expr*>>;
+  void SetLoopOptions(const Stmt& loop, LoopOptionList options);
+  const LoopOptionList* LoopOptions(const Stmt& loop) const;
+
+  // State hints: `# agc: loop-vars(x, -tmp, +z)` before a loop, `# agc:
+  // if-vars(y)` before an if. Names without a sign replace the inferred
+  // state (`exact`), `+` adds, `-` removes; control_flow applies them.
+  struct StateHint {
+    std::vector<std::string_view> exact, add, remove;
+    int32_t line = 0;  // of the comment, for diagnostics
+  };
+
+  void SetStateHint(const Stmt& stmt, StateHint hint);
+  const StateHint* StateHintOf(const Stmt& stmt) const;
+
+  // Element types: `set_element_type(l, dtype, shape)` in a converted
+  // function, for the lists pass's opts. `shape` may be null.
+  struct ElementType {
+    Expr* dtype = nullptr;
+    Expr* shape = nullptr;
+  };
+
+  void SetElementType(const Node& function,
+                      std::string_view symbol,
+                      ElementType type);
+  const ElementType* ElementTypeOf(const Node& function,
+                                   std::string_view symbol) const;
+
   std::vector<Stmt*> body;
   std::vector<Comment> comments;  // in input order
 
  private:
   std::vector<std::pair<NodeId, Expr*>> loop_extra_tests_;
+  std::vector<std::pair<NodeId, LoopOptionList>> loop_options_;
+  std::vector<std::pair<NodeId, StateHint>> state_hints_;
+  std::vector<std::tuple<NodeId, std::string_view, ElementType>> element_types_;
   const base::SourceFile* source_;
   std::pmr::monotonic_buffer_resource arena_;
   std::vector<Node*> nodes_;

@@ -63,6 +63,13 @@ class PassContext {
                 std::forward<Args>(args)...);
   }
 
+  // The same at a place without a node (a comment).
+  template <typename... Args>
+  void EmitAt(diag::DiagKind kind, ast::Origin at, Args&&... args) {
+    diags_.Emit(kind, path(), base::LineCol{at.line, at.col},
+                std::forward<Args>(args)...);
+  }
+
   // Records that the pass rewrote something inside `function` (a
   // FunctionDef, AsyncFunctionDef or Lambda), so the printer regenerates it.
   void MarkChanged(ast::Node& function);

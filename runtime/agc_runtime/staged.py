@@ -576,6 +576,14 @@ def _undefined_kind(x):
     return None
 
 
+def _is_return_value(name):
+    """Whether `name` is the return-value variable of return_statements
+    (`retval_`, or `retval__1`, ... when the function uses that name)."""
+    rest = name[len("retval_"):] if name.startswith("retval_") else None
+    return rest == "" or (rest is not None and rest.startswith("_")
+                          and rest[1:].isdigit())
+
+
 def check_branch(name, value, branch):
     kind = _undefined_kind(value)
     if kind == "undefined":
@@ -585,6 +593,11 @@ def check_branch(name, value, branch):
         raise ValueError("the %s branch must also have a return statement."
                          % branch)
     if _has_none(value):
+        if _is_return_value(name):
+            raise ValueError(
+                "the function returns None at the end of the %s branch; a "
+                "return that depends on a staged condition must return a "
+                "value (not None) on every path" % branch)
         raise ValueError("'%s' is None at the end of the %s branch."
                          % (name, branch))
 
@@ -624,6 +637,9 @@ def check_loop_var(name, entry, exit_, invariant=None):
         raise ValueError("'%s' must be defined at the end of the iteration"
                          % name)
     if _has_none(exit_):
+        if _is_return_value(name):
+            raise ValueError("the function returns None inside a staged "
+                             "loop; return a value (not None)")
         raise ValueError("'%s' is None at the end of the iteration." % name)
     why = _structure_error(entry, exit_)
     if why:

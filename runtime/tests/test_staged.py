@@ -240,6 +240,19 @@ class IfStmtStaged(StagedTestCase):
         self.assertEqual(str(cm.exception),
                          "'x' is None at the end of the else branch.")
 
+    def test_none_return_value(self):
+        # return_statements' variable (retval_, or retval__1 when the user
+        # has a retval_) is named as the function's return value.
+        for name in ("retval_", "retval__1"):
+            with self.assertRaises(ValueError) as cm:
+                staged.check_branch(name, None, "else")
+            self.assertIn("the function returns None at the end of the else "
+                          "branch", str(cm.exception))
+        with self.assertRaises(ValueError) as cm:
+            staged.check_branch("retval_x", None, "else")
+        self.assertEqual(str(cm.exception),
+                         "'retval_x' is None at the end of the else branch.")
+
     def test_dtype_mismatch(self):
         with self.assertRaises(TypeError) as cm:
             self._if_error(1, 1.5)

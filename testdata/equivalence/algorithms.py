@@ -1030,9 +1030,9 @@ STAGED_ERRORS = {
     # type error text of the reflected comparison
     ("count_in_range", 3): "'<=' not supported between instances of 'int' an",
     # unconverted (AGC107): Python iteration of a staged list
-    ("first_index_return", 1): 'iterating over a staged value is not allowed: us',
-    ("first_index_return", 2): 'iterating over a staged value is not allowed: us',
-    ("first_index_return", 3): 'iterating over a staged value is not allowed: us',
+    ("first_index_return", 1): 'a return statement cannot be placed inside this staged loop',
+    ("first_index_return", 2): 'a return statement cannot be placed inside this staged loop',
+    ("first_index_return", 3): 'a return statement cannot be placed inside this staged loop',
     # unconverted (AGC107): range() of a staged int in Python
     # unconverted (AGC107): Python iteration of a staged list
 }

@@ -228,7 +228,8 @@ STAGED_ERRORS = {
     # Both branches of a staged if_exp are traced: the recursion never ends.
     ("recursive", 0): "maximum recursion depth exceeded",
     ("recursive", 1): "maximum recursion depth exceeded",
-    ("deep_recursion", 0): BOOL,
+    # Staged, `n == 0` cannot end the recursion: both branches are traced.
+    ("deep_recursion", 0): "maximum recursion depth exceeded",
     # Staging traces both branches: the raise runs while tracing.
     ("raises", 0): "negative: staged.Value",
     ("raises", 1): "negative: staged.Value",
@@ -239,8 +240,7 @@ STAGED_ERRORS = {
     ("comprehension_scopes", 0): ITERATE,
     # `return` inside `if` keeps the function unconverted (AGC107) until
     # return_statements lands: plain Python on staged values.
-    ("walrus", 0): "len() is not defined for a staged value",
-    ("walrus", 1): "len() is not defined for a staged value",
+    ("walrus", 1): ITERATE,
     ("star_unpacking", 0): ITERATE,
     ("star_unpacking", 1): ITERATE,
 }

@@ -1023,9 +1023,9 @@ STAGED_ERRORS = {
     ("maybe_unbound_in_loop", 3): "'scale' must also be initialized in the else bra",
     # unconverted (AGC107): Python if on a staged bool
     ("find_user", 0): "staged.Value('a', dtype='str', shape=())",
-    ("find_user", 1): 'using a staged bool as a Python bool is not allo',
-    ("find_user", 2): 'using a staged bool as a Python bool is not allo',
-    ("find_user", 3): 'using a staged bool as a Python bool is not allo',
+    ("find_user", 1): 'the else branch must also have a return statement',
+    ("find_user", 2): 'the else branch must also have a return statement',
+    ("find_user", 3): 'the else branch must also have a return statement',
     # `None` as loop state
     ("first_duplicate", 1): "'dup' is not allowed to be None before the loop",
     ("first_duplicate", 2): "'dup' is not allowed to be None before the loop",

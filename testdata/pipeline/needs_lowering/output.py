@@ -24,7 +24,7 @@ def loop_break(xs):
             def else_body():
                 pass
             ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('break_',), 1)
-        ag__.for_stmt(xs, lambda: ag__.not_(break_), loop_body, get_state, set_state, ('break_',), {'iterate_names': 'x'})
+        ag__.for_stmt(xs, lambda: not break_, loop_body, get_state, set_state, ('break_',), {'iterate_names': 'x'})
         return 1
 
 def early(x):
@@ -51,7 +51,7 @@ def nested_ok(x):
         def else_body():
             pass
         ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('y',), 1)
-        return ag__.ld(y)
+        return y
 
 
 @ag__.autograph_artifact
@@ -75,7 +75,7 @@ def loop_continue(xs):
                 continue_ = True
             def else_body():
                 pass
-            ag__.if_stmt(ag__.not_(x), if_body, else_body, get_state, set_state, ('continue_',), 1)
+            ag__.if_stmt(not x, if_body, else_body, get_state, set_state, ('continue_',), 1)
             def get_state():
                 return ()
             def set_state(vars_):
@@ -84,7 +84,7 @@ def loop_continue(xs):
                 ag__.converted_call(out.append, (x,), None, fscope)
             def else_body():
                 pass
-            ag__.if_stmt(ag__.not_(continue_), if_body, else_body, get_state, set_state, (), 0)
+            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, (), 0)
         ag__.for_stmt(xs, None, loop_body, get_state, set_state, (), {'iterate_names': 'x'})
         return out
 
@@ -105,6 +105,6 @@ def return_in_nested_def_is_fine(xs):
         def loop_body(itr):
             nonlocal total
             x = itr
-            total += ag__.or_(lambda: ag__.converted_call(pick, (x,), None, fscope), lambda: 0)
+            total += ag__.converted_call(pick, (x,), None, fscope) or 0
         ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'x'})
         return total
