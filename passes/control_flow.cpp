@@ -64,6 +64,7 @@
 #include "lib/analysis/manager.h"
 #include "lib/analysis/qual_names.h"
 #include "lib/analysis/reaching_definitions.h"
+#include "lib/analysis/subtree.h"
 #include "lib/ast/ast.h"
 #include "lib/codegen/namer.h"
 #include "lib/codegen/printer.h"
@@ -1064,29 +1065,29 @@ class FunctionConverter {
   bool changed_ = false;
 };
 
-// Whether a converted function of the module has kFlagLowered.
-bool HasLowered(const ast::Node& node) {
-  if (const auto* fn = node.As<ast::FunctionDef>();
-      fn != nullptr && (fn->flags & ast::kFlagLowered) != 0) {
-    return true;
-  }
-  bool found = false;
-  ast::ForEachChild(node, [&](const ast::Node* child) {
-    found = found ||
-            ((child->category() == ast::Category::kStmt ||
-              child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) &&
-             HasLowered(*child));
-  });
-  return found;
-}
-
-bool HasLowered(const ast::Module& module) {
-  for (const ast::Stmt* stmt : module.body) {
-    if (HasLowered(*stmt)) {
-      return true;
+// The outermost functions with kFlagLowered under `node` (their nested
+// functions are in their subtrees), each with the class whose body it is
+// directly in.
+void FindLowered(const ast::Node& node,
+                 const ast::ClassDef* in_class,
+                 std::vector<analysis::Subtree>& out) {
+  if (const auto* fn = node.As<ast::FunctionDef>()) {
+    if ((fn->flags & ast::kFlagLowered) != 0) {
+      out.push_back({fn, in_class});
+      return;
     }
+    in_class = nullptr;
+  } else if (node.Is<ast::AsyncFunctionDef>()) {
+    in_class = nullptr;
+  } else if (const auto* cls = node.As<ast::ClassDef>()) {
+    in_class = cls;
   }
-  return false;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    if (child->category() == ast::Category::kStmt ||
+        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+      FindLowered(*child, in_class, out);
+    }
+  });
 }
 
 class ControlFlowPass : public pass::Pass {
@@ -1123,12 +1124,19 @@ class ControlFlowPass : public pass::Pass {
         &ctx.analyses().GetOriginal<analysis::Activity>(),
         &ctx.analyses().GetOriginal<analysis::Liveness>(),
         &ctx.analyses().GetOriginal<analysis::ReachingDefinitions>()};
+    // Only those functions' subtrees are analysed (not the whole module).
+    std::vector<analysis::Subtree> lowered_roots;
+    for (const ast::Stmt* stmt : module.body) {
+      FindLowered(*stmt, nullptr, lowered_roots);
+    }
     Facts fresh;
-    if (HasLowered(module)) {
-      fresh = {&ctx.analyses().Get<analysis::QualNames>(),
-               &ctx.analyses().Get<analysis::Activity>(),
-               &ctx.analyses().Get<analysis::Liveness>(),
-               &ctx.analyses().Get<analysis::ReachingDefinitions>()};
+    std::unique_ptr<analysis::SubtreeAnalyses> lowered_facts;
+    if (!lowered_roots.empty()) {
+      lowered_facts = std::make_unique<analysis::SubtreeAnalyses>(
+          module, std::move(lowered_roots));
+      fresh = {&lowered_facts->qual_names(), &lowered_facts->activity(),
+               &lowered_facts->liveness(),
+               &lowered_facts->reaching_definitions()};
     }
     bool changed = false;
     for (size_t i = 0; i < todo.size(); ++i) {

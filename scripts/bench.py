@@ -131,6 +131,30 @@ def main():
         print(f"  {n:6d} statements: none {t_none * 1000:8.1f} ms, "
               f"default {t_def * 1000:8.1f} ms "
               f"({(n + 2) / t_def:10.0f} lines/s)")
+
+    # Time per source line by function size (issue 6: functions over 100
+    # lines within 1.5x of 1-5-line functions): files of about 24,000 lines
+    # made of functions of one size each, default pipeline, -j1.
+    print("time per line by function size (default pipeline, -j1):")
+    per_line = {}
+    for n in (3, 5, 120, 400):
+        count = 24000 // (n + 1)
+        funcs = []
+        for k in range(count):
+            body = "".join(
+                f"    x{i} = x{i - 1} + {i} if x{i - 1} > 0 else {i}\n"
+                for i in range(1, n - 1))
+            funcs.append(f"def f{k}(x0):\n{body}    return x{n - 2}\n")
+        path = os.path.join(tmp, f"size{n}.py")
+        Path(path).write_text("".join(funcs))
+        file_lines = len(Path(path).read_text().splitlines())
+        out = os.path.join(tmp, f"size{n}_ag.py")
+        t, _, _ = best(args.repeat, lambda: timed(
+            [agc, "convert", path, "-o", out, "-j", "1"], cpu=True))
+        per_line[n] = t / file_lines
+        print(f"  {count:5d} functions of {n:3d} lines: "
+              f"{per_line[n] * 1e6:6.2f} us/line CPU "
+              f"({per_line[n] / per_line[3]:4.2f}x the 3-line figure)")
     shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -81,9 +81,34 @@ class ActivityBuilder {
     EnterScope(ScopeKind::kModule, nullptr);
     Stmts(module_.body);
     ExitScope();
+    Finish(/*free=*/true);
+  }
+
+  // Each root function as a statement of an empty module (or of a stand-in
+  // for its class): what the function's own scopes and statements do does
+  // not depend on the scopes around it, except for `free` (not computed).
+  void RunOn(std::span<const Subtree> roots) {
+    EnterScope(ScopeKind::kModule, nullptr);
+    for (const Subtree& root : roots) {
+      if (root.in_class != nullptr) {
+        EnterScope(ScopeKind::kClass, root.in_class);
+        Stmt(*root.function);
+        ExitScope();
+      } else {
+        Stmt(*root.function);
+      }
+    }
+    ExitScope();
+    Finish(/*free=*/false);
+  }
+
+ private:
+  void Finish(bool free) {
     AGC_CHECK(scopes_.empty() && top_ == 0);
     for (const std::unique_ptr<Scope>& scope : out_.scopes_) {
-      ComputeFree(*scope);
+      if (free) {
+        ComputeFree(*scope);
+      }
       std::stable_sort(scope->children.begin(), scope->children.end(),
                        [](const Scope* a, const Scope* b) {
                          const ast::Origin& x = a->node->origin;
@@ -94,7 +119,6 @@ class ActivityBuilder {
     }
   }
 
- private:
   struct ScopeWork {
     Scope* scope = nullptr;
     size_t root_frame = 0;
@@ -891,6 +915,14 @@ std::unique_ptr<Activity> Activity::Compute(const ast::Module& module,
   const QualNames& qn = analyses.Get<QualNames>();
   auto out = std::make_unique<Activity>();
   ActivityBuilder(module, qn, *out).Run();
+  return out;
+}
+
+std::unique_ptr<Activity> Activity::ComputeFor(const ast::Module& module,
+                                               const QualNames& qn,
+                                               std::span<const Subtree> roots) {
+  auto out = std::make_unique<Activity>();
+  ActivityBuilder(module, qn, *out).RunOn(roots);
   return out;
 }
 

@@ -38,11 +38,13 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include "lib/analysis/manager.h"
 #include "lib/analysis/qual_names.h"
+#include "lib/analysis/subtree.h"
 #include "lib/ast/ast.h"
 
 namespace agc::analysis {
@@ -87,6 +89,12 @@ class Activity {
   static constexpr std::string_view kName = "activity";
   static std::unique_ptr<Activity> Compute(const ast::Module& module,
                                            AnalysisManager& analyses);
+  // The same, for the functions of `roots` only (see subtree.h). The scopes
+  // outside them are stand-ins: the module scope (empty) and, for a method,
+  // its class; `free` sets inside the roots are not computed.
+  static std::unique_ptr<Activity> ComputeFor(const ast::Module& module,
+                                              const QualNames& qn,
+                                              std::span<const Subtree> roots);
 
   const Scope& ModuleScope() const;
 

@@ -152,10 +152,21 @@ class CfgBuilder {
 
   void Run(const ast::Module& module) {
     // Pre-order over the scope tree with an explicit stack.
-    std::vector<const ast::Node*> stack;
     std::vector<const ast::Node*> children;
     Build(nullptr, module.body, children);
-    stack.assign(children.rbegin(), children.rend());
+    Nested(children);
+  }
+
+  // The graphs of `roots` and their nested scopes, without the module's.
+  void RunOn(std::span<const ast::Node* const> roots) {
+    out_.has_module_graph_ = false;
+    Nested(std::vector<const ast::Node*>(roots.begin(), roots.end()));
+  }
+
+ private:
+  // Pre-order over the scope trees of `children` with an explicit stack.
+  void Nested(std::vector<const ast::Node*> children) {
+    std::vector<const ast::Node*> stack(children.rbegin(), children.rend());
     while (!stack.empty()) {
       const ast::Node* scope = stack.back();
       stack.pop_back();
@@ -165,7 +176,6 @@ class CfgBuilder {
     }
   }
 
- private:
   struct Frame {
     enum class Kind : uint8_t { kLoop, kExcept, kFinally } kind;
     CfgNodeId continue_target = kNoCfgNode;
@@ -650,8 +660,17 @@ std::unique_ptr<Cfgs> Cfgs::Compute(const ast::Module& module,
   return out;
 }
 
+std::unique_ptr<Cfgs> Cfgs::ComputeFor(
+    const ast::Module& module, std::span<const ast::Node* const> roots) {
+  auto out = std::make_unique<Cfgs>();
+  CfgBuilder builder(*out, module);
+  builder.RunOn(roots);
+  return out;
+}
+
 const Cfg& Cfgs::Of(const ast::Node* scope_node) const {
   if (scope_node == nullptr) {
+    AGC_CHECK_MSG(has_module_graph_, "no module graph in these graphs");
     return *cfgs_.front();
   }
   AGC_CHECK(scope_node->node_id < scope_cfg_.size());

@@ -147,9 +147,14 @@ class Cfgs {
   static constexpr std::string_view kName = "cfg";
   static std::unique_ptr<Cfgs> Compute(const ast::Module& module,
                                        AnalysisManager& analyses);
+  // The graphs of the functions `roots` and of the scopes nested in them
+  // only (see subtree.h); there is no module graph.
+  static std::unique_ptr<Cfgs> ComputeFor(
+      const ast::Module& module, std::span<const ast::Node* const> roots);
 
   // The graph of a scope body: null for the module, else a FunctionDef,
-  // AsyncFunctionDef or ClassDef (a check failure for other nodes).
+  // AsyncFunctionDef or ClassDef (a check failure for other nodes and for
+  // the module in ComputeFor's graphs).
   const Cfg& Of(const ast::Node* scope_node) const;
 
   // Every graph: the module's first, then the nested scopes in source order
@@ -170,6 +175,7 @@ class Cfgs {
   };
 
   std::vector<std::unique_ptr<Cfg>> cfgs_;
+  bool has_module_graph_ = true;     // cfgs_[0] is the module's
   std::vector<Slot> slots_;          // indexed by ast::NodeId
   std::vector<uint32_t> scope_cfg_;  // ast::NodeId -> index in cfgs_
 };

@@ -243,21 +243,57 @@ class LivenessBuilder {
   std::vector<uint64_t> scratch_;
 };
 
+Liveness::Liveness() = default;
+
+Liveness::~Liveness() = default;
+
 std::unique_ptr<Liveness> Liveness::Compute(const ast::Module& module,
                                             AnalysisManager& analyses) {
   const Cfgs& cfgs = analyses.Get<Cfgs>();
   const Activity& activity = analyses.Get<Activity>();
   const QualNames& qn = analyses.Get<QualNames>();
+  return ComputeFrom(module, cfgs, activity, qn);
+}
+
+std::unique_ptr<Liveness> Liveness::ComputeFrom(const ast::Module& module,
+                                                const Cfgs& cfgs,
+                                                const Activity& activity,
+                                                const QualNames& qn) {
   auto out = std::make_unique<Liveness>();
-  LivenessBuilder builder(module, cfgs, activity, qn, *out);
-  for (const auto& cfg : cfgs.all()) {
-    builder.Build(*cfg);
-  }
+  out->cfgs_ = &cfgs;
+  out->solved_.assign(cfgs.all().size(), false);
+  out->builder_ =
+      std::make_unique<LivenessBuilder>(module, cfgs, activity, qn, *out);
   return out;
 }
 
+void Liveness::Ensure(const ast::Node& node) const {
+  CfgLocation loc = cfgs_->Locate(node);
+  if (!loc) {
+    return;
+  }
+  const uint32_t index = loc.cfg->index();
+  if (!solved_[index]) {
+    solved_[index] = true;
+    builder_->Build(*loc.cfg);
+  }
+}
+
+void Liveness::ComputeAll() const {
+  for (const auto& cfg : cfgs_->all()) {
+    if (!solved_[cfg->index()]) {
+      solved_[cfg->index()] = true;
+      builder_->Build(*cfg);
+    }
+  }
+}
+
 bool Liveness::HasFacts(const ast::Node& node) const {
-  return node.node_id < slot_.size() && slot_[node.node_id] != kNone;
+  if (node.node_id >= slot_.size()) {
+    return false;
+  }
+  Ensure(node);
+  return slot_[node.node_id] != kNone;
 }
 
 const SymbolSet& Liveness::LiveIn(const ast::Node& node) const {

@@ -27,6 +27,11 @@
 // - A graph whose nodes x symbols exceed kMaxFactBits (pathological
 //   generated code; the standard library stays far below) is not solved:
 //   every symbol it touches is live at every statement (sound).
+// - Graphs are solved on demand: the first query about a node of a graph
+//   solves that graph (a pass that reads a few functions pays for those
+//   only); ComputeAll solves every graph. The analyses it was computed from
+//   must outlive it (the manager keeps them while it is fresh or kept as an
+//   original).
 #pragma once
 
 #include <cstdint>
@@ -41,6 +46,9 @@
 
 namespace agc::analysis {
 
+class Activity;
+class LivenessBuilder;
+
 class Liveness {
  public:
   static constexpr size_t kMaxFactBits = size_t{1} << 27;
@@ -48,6 +56,11 @@ class Liveness {
   static constexpr std::string_view kName = "liveness";
   static std::unique_ptr<Liveness> Compute(const ast::Module& module,
                                            AnalysisManager& analyses);
+  // The same from given analyses (see subtree.h), which must outlive it.
+  static std::unique_ptr<Liveness> ComputeFrom(const ast::Module& module,
+                                               const Cfgs& cfgs,
+                                               const Activity& activity,
+                                               const QualNames& qn);
 
   // Live on entry to / after a statement, ExceptHandler or MatchCase. A check
   // failure for other nodes (HasFacts tells).
@@ -56,11 +69,25 @@ class Liveness {
 
   bool HasFacts(const ast::Node& node) const;
 
+  // Solves every graph now (`--analyze`, tests).
+  void ComputeAll() const;
+
+  Liveness();
+  ~Liveness();
+
  private:
   friend class LivenessBuilder;
-  std::vector<uint32_t> slot_;  // ast::NodeId -> index into live_in_/out_
-  std::vector<SymbolSet> live_in_;
-  std::vector<SymbolSet> live_out_;
+  // Solves the graph of `node` (a statement, handler or case) if it was not
+  // solved yet.
+  void Ensure(const ast::Node& node) const;
+
+  const Cfgs* cfgs_ = nullptr;
+  // Solved graphs, by Cfg::index(); the builder keeps its scratch space.
+  mutable std::vector<bool> solved_;
+  mutable std::unique_ptr<LivenessBuilder> builder_;
+  mutable std::vector<uint32_t> slot_;  // ast::NodeId -> live_in_/out_
+  mutable std::vector<SymbolSet> live_in_;
+  mutable std::vector<SymbolSet> live_out_;
 };
 
 }  // namespace agc::analysis

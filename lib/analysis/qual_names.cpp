@@ -165,6 +165,13 @@ class QualNamesBuilder {
     Renumber();
   }
 
+  void RunOn(std::span<const ast::Node* const> roots) {
+    for (const ast::Node* root : roots) {
+      Visit(*root);
+    }
+    Renumber();
+  }
+
  private:
   SymbolId Intern(std::string_view text,
                   SymbolKind kind,
@@ -390,6 +397,13 @@ std::unique_ptr<QualNames> QualNames::Compute(const ast::Module& module,
                                               AnalysisManager&) {
   auto out = std::make_unique<QualNames>();
   QualNamesBuilder(module, *out).Run();
+  return out;
+}
+
+std::unique_ptr<QualNames> QualNames::ComputeFor(
+    const ast::Module& module, std::span<const ast::Node* const> roots) {
+  auto out = std::make_unique<QualNames>();
+  QualNamesBuilder(module, *out).RunOn(roots);
   return out;
 }
 

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -98,6 +99,10 @@ class QualNames {
   static constexpr std::string_view kName = "qual_names";
   static std::unique_ptr<QualNames> Compute(const ast::Module& module,
                                             AnalysisManager& analyses);
+  // The same, for the subtrees of `roots` only (see subtree.h): ids follow
+  // the alphabetical order of the symbols found there.
+  static std::unique_ptr<QualNames> ComputeFor(
+      const ast::Module& module, std::span<const ast::Node* const> roots);
 
   // The symbol of a Name/Attribute/Subscript expression; kNoSymbol when the
   // expression is not a qualified name (`f().x`, `a[i + 1]`) or is another

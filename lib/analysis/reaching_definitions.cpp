@@ -214,26 +214,44 @@ class ReachingDefinitionsBuilder {
   GenKill gen_kill_;
 };
 
+ReachingDefinitions::ReachingDefinitions() = default;
+
+ReachingDefinitions::~ReachingDefinitions() = default;
+
 std::unique_ptr<ReachingDefinitions> ReachingDefinitions::Compute(
     const ast::Module& /*module*/, AnalysisManager& analyses) {
   const Cfgs& cfgs = analyses.Get<Cfgs>();
   const Activity& activity = analyses.Get<Activity>();
   const QualNames& qn = analyses.Get<QualNames>();
+  return ComputeFrom(cfgs, activity, qn);
+}
+
+std::unique_ptr<ReachingDefinitions> ReachingDefinitions::ComputeFrom(
+    const Cfgs& cfgs, const Activity& activity, const QualNames& qn) {
   auto out = std::make_unique<ReachingDefinitions>();
   out->cfgs_ = &cfgs;
   out->graphs_.resize(cfgs.all().size());
-  ReachingDefinitionsBuilder builder(activity, qn);
-  for (const auto& cfg : cfgs.all()) {
-    builder.Build(*cfg, out->graphs_[cfg->index()]);
-  }
+  out->solved_.assign(cfgs.all().size(), false);
+  out->builder_ = std::make_unique<ReachingDefinitionsBuilder>(activity, qn);
   return out;
+}
+
+void ReachingDefinitions::ComputeAll() const {
+  for (const auto& cfg : cfgs_->all()) {
+    GraphOf(*cfg);
+  }
 }
 
 const ReachingDefinitions::Graph& ReachingDefinitions::GraphOf(
     const Cfg& cfg) const {
   AGC_CHECK(cfg.index() < graphs_.size());
   AGC_CHECK(&cfgs_->Of(cfg.scope()) == &cfg);
-  return graphs_[cfg.index()];
+  Graph& g = graphs_[cfg.index()];
+  if (!solved_[cfg.index()]) {
+    solved_[cfg.index()] = true;
+    builder_->Build(cfg, g);
+  }
+  return g;
 }
 
 bool ReachingDefinitions::InBit(const Cfg& cfg,

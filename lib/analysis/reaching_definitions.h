@@ -25,6 +25,10 @@
 // - Edges into exception handlers carry the facts of the node that may raise,
 //   and the Try node itself may raise, so what held before the try reaches
 //   the handlers too (see cfg.h).
+// - Graphs are solved on demand: the first query about a graph solves it;
+//   ComputeAll solves every graph. The analyses it was computed from must
+//   outlive it (the manager keeps them while it is fresh or kept as an
+//   original).
 #pragma once
 
 #include <cstdint>
@@ -40,6 +44,9 @@
 #include "lib/ast/ast.h"
 
 namespace agc::analysis {
+
+class Activity;
+class ReachingDefinitionsBuilder;
 
 enum class DefinitionKind : uint8_t {
   kBind,     // node: the statement, compound statement (For, With, If/While
@@ -71,6 +78,9 @@ class ReachingDefinitions {
   static constexpr std::string_view kName = "reaching_definitions";
   static std::unique_ptr<ReachingDefinitions> Compute(
       const ast::Module& module, AnalysisManager& analyses);
+  // The same from given analyses (see subtree.h), which must outlive it.
+  static std::unique_ptr<ReachingDefinitions> ComputeFrom(
+      const Cfgs& cfgs, const Activity& activity, const QualNames& qn);
 
   // The definitions of one graph. Those of one symbol are contiguous, ordered
   // by symbol id, then entry definitions first, then by node.
@@ -110,6 +120,12 @@ class ReachingDefinitions {
   bool MayBeUndefined(const Cfg& cfg, CfgNodeId n, SymbolId symbol) const;
   bool MayBeUndefined(const ast::Node& at, SymbolId symbol) const;
 
+  // Solves every graph now (`--analyze`, tests).
+  void ComputeAll() const;
+
+  ReachingDefinitions();
+  ~ReachingDefinitions();
+
  private:
   struct SymbolRange {
     SymbolId symbol;
@@ -139,7 +155,10 @@ class ReachingDefinitions {
 
   friend class ReachingDefinitionsBuilder;
   const Cfgs* cfgs_ = nullptr;
-  std::vector<Graph> graphs_;  // indexed by Cfg::index()
+  // Indexed by Cfg::index(); solved on first use by the builder.
+  mutable std::vector<Graph> graphs_;
+  mutable std::vector<bool> solved_;
+  mutable std::unique_ptr<ReachingDefinitionsBuilder> builder_;
 };
 
 }  // namespace agc::analysis

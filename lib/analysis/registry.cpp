@@ -32,6 +32,14 @@ std::vector<std::string_view> SplitNames(std::string_view names) {
   return out;
 }
 
+// An analysis that solves its graphs on demand (ComputeAll): all of them.
+template <typename T>
+void CompleteIfLazy(const AnalysisManager& analyses) {
+  if constexpr (requires(const T& t) { t.ComputeAll(); }) {
+    analyses.GetFresh<T>().ComputeAll();
+  }
+}
+
 std::vector<AnalysisInfo> BuildTable() {
   std::vector<AnalysisInfo> out;
 #define AGC_ANALYSIS(Name, Class, Summary, Needs)                  \
@@ -62,6 +70,10 @@ void EnsureAll(AnalysisManager& analyses) {
   for (const AnalysisInfo& info : Analyses()) {
     info.ref.ensure(analyses);
   }
+  // Analyses that solve their graphs on demand solve all of them here.
+#define AGC_ANALYSIS(Name, Class, Summary, Needs) \
+  CompleteIfLazy<Class>(analyses);
+#include "lib/analysis/analyses.def"
 }
 
 }  // namespace agc::analysis

@@ -24,7 +24,8 @@ std::span<const AnalysisInfo> Analyses();
 // The analysis called `name`, or null.
 const AnalysisInfo* FindAnalysis(std::string_view name);
 
-// Makes every analysis of the table fresh for the manager's module.
+// Makes every analysis of the table fresh for the manager's module, every
+// graph of those that solve graphs on demand included.
 void EnsureAll(AnalysisManager& analyses);
 
 }  // namespace agc::analysis
