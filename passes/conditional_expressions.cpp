@@ -45,6 +45,19 @@ class ConditionalExpressionsPass : public pass::Pass {
           }
           changed = true;
           std::string test_text = codegen::PrintNode(module, *ifexp->test);
+          // The text is for messages only. A test that holds converted
+          // conditionals holds their texts, escaped once more at each level:
+          // without a cap, nested conditionals grow the output exponentially.
+          constexpr size_t kMaxTextBytes = 1000;
+          if (test_text.size() > kMaxTextBytes) {
+            size_t cut = kMaxTextBytes;
+            while (cut > 0 && (static_cast<unsigned char>(test_text[cut]) &
+                               0xC0) == 0x80) {
+              --cut;  // keep whole UTF-8 characters
+            }
+            test_text.resize(cut);
+            test_text += "...";
+          }
           return codegen::InstantiateExpr(
               module, "ag__.if_exp(test, lambda: body, lambda: orelse, text)",
               {{"test", ifexp->test},

@@ -94,6 +94,9 @@ void SolveUnion(const Cfg& cfg,
                 BitRows& out,
                 Transfer&& transfer) {
   const size_t words = in.words();
+  if (words == 0) {
+    return;  // no facts to track (and null rows, which memset may not take)
+  }
   const bool forward = dir == Direction::kForward;
   BitRows& before = forward ? in : out;  // the meet side
   BitRows& after = forward ? out : in;   // the transfer side

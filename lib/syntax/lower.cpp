@@ -3254,6 +3254,13 @@ class Lowerer {
       }
       Up();
     }
+    // The passes turn each further operand into a nested thunk
+    // (ag__.and_(lambda: a, lambda: ag__.and_(...))), so a chain is as deep
+    // as that many nested parentheses for the walks after lowering.
+    if (depth_ + static_cast<int>(bop->values.size()) > max_depth_) {
+      FailAt(PosOf(n), diag::DiagKind::kNestingTooDeep, max_depth_);
+      return nullptr;
+    }
     return bop;
   }
 

@@ -1055,6 +1055,21 @@ TEST_CASE("syntax: deep nesting stops at max_depth without crashing",
   }
   blocks += std::string(1000, ' ') + "pass\n";
   CHECK(ErrorsOf(blocks).find("error") != std::string::npos);
+  // Its indentation widths fit in a byte: a statement indented more than 255
+  // columns is AGC005 at that statement, not a syntax error elsewhere.
+  CHECK(ErrorsOf(blocks) ==
+        "t.py:257:257: error: too many nested expressions or blocks (limit "
+        "255 columns of indentation) [AGC005]\n");
+  CHECK(ErrorsOf("if a:\n" + std::string(300, ' ') + "x = 1\nz = (\n") ==
+        "t.py:2:301: error: too many nested expressions or blocks (limit "
+        "255 columns of indentation) [AGC005]\n");
+  // Deep continuation lines inside brackets and strings are not blocks.
+  CHECK(ErrorsOf("x = (1,\n" + std::string(300, ' ') + "2)\ny = '''\n" +
+                 std::string(300, ' ') + "s'''\nz = (\n")
+            .find("[AGC00") != std::string::npos);
+  CHECK(ErrorsOf("x = (1,\n" + std::string(300, ' ') + "2)\ny = '''\n" +
+                 std::string(300, ' ') + "s'''\nz = (\n")
+            .find("[AGC005]") == std::string::npos);
   // Within the limit everything lowers.
   Lowered ok("x = " + std::string(500, '(') + "1" + std::string(500, ')') +
              "\n");

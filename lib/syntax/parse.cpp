@@ -253,6 +253,121 @@ bool JoinBracketedLines(std::string_view in, std::string& out) {
   return changed;
 }
 
+// tree-sitter-python's scanner keeps each indentation width in one byte
+// (external scanner state), so a block indented deeper than this many columns
+// is parsed wrongly or as a syntax error somewhere else, depending on when
+// the state is saved. CPython accepts it, so it is a nesting limit (AGC005).
+constexpr uint32_t kMaxIndentColumns = 255;
+
+// Offset of the first statement line (outside brackets and strings) indented
+// more than kMaxIndentColumns, or npos. Tabs advance to the next multiple of
+// 8, as in CPython's tokenizer.
+size_t FirstTooDeepIndentIn(std::string_view bytes) {
+  int depth = 0;
+  size_t i = 0;
+  const size_t n = bytes.size();
+  bool line_start = true;
+  while (i < n) {
+    if (line_start && depth == 0) {
+      uint32_t col = 0;
+      size_t j = i;
+      for (; j < n; ++j) {
+        if (bytes[j] == ' ') {
+          ++col;
+        } else if (bytes[j] == '\t') {
+          col = (col / 8 + 1) * 8;
+        } else if (bytes[j] == '\f') {
+          col = 0;
+        } else {
+          break;
+        }
+      }
+      if (col > kMaxIndentColumns && j < n && bytes[j] != '\n' &&
+          bytes[j] != '\r' && bytes[j] != '#' && bytes[j] != '\\') {
+        return j;
+      }
+      i = j;
+    }
+    line_start = false;
+    if (i >= n) {
+      break;
+    }
+    const char ch = bytes[i];
+    switch (ch) {
+      case '\n':
+      case '\r':
+        line_start = true;
+        ++i;
+        break;
+      case '#':
+        while (i < n && bytes[i] != '\n' && bytes[i] != '\r') {
+          ++i;
+        }
+        break;
+      case '\\':
+        i += 2;  // an escaped line break joins the next line to this one
+        break;
+      case '(':
+      case '[':
+      case '{':
+        ++depth;
+        ++i;
+        break;
+      case ')':
+      case ']':
+      case '}':
+        depth = depth > 0 ? depth - 1 : 0;
+        ++i;
+        break;
+      case '\'':
+      case '"': {
+        const bool triple =
+            i + 2 < n && bytes[i + 1] == ch && bytes[i + 2] == ch;
+        i += triple ? 3 : 1;
+        while (i < n) {
+          if (bytes[i] == '\\') {
+            i += 2;
+          } else if (bytes[i] == ch &&
+                     (!triple || (i + 2 < n && bytes[i + 1] == ch &&
+                                  bytes[i + 2] == ch))) {
+            i += triple ? 3 : 1;
+            break;
+          } else if (!triple && (bytes[i] == '\n' || bytes[i] == '\r')) {
+            break;
+          } else {
+            ++i;
+          }
+        }
+        break;
+      }
+      default:
+        ++i;
+        break;
+    }
+  }
+  return std::string_view::npos;
+}
+
+// FirstTooDeepIndent over the file, scanned only when some line starts with
+// at least 32 blanks (the fewest that can reach column 256: 32 tabs).
+size_t FirstTooDeepIndent(const base::SourceFile& source) {
+  const std::string_view bytes = source.bytes();
+  auto blank = [&](size_t i) { return bytes[i] == ' ' || bytes[i] == '\t'; };
+  for (int32_t line = 1; line <= source.line_count(); ++line) {
+    const size_t start = source.LineStart(line);
+    if (start + 32 < bytes.size() && blank(start + 31) && blank(start)) {
+      bool all = true;
+      for (size_t i = start; i < start + 32 && all; ++i) {
+        all = blank(i);
+      }
+      if (all) {
+        return FirstTooDeepIndentIn(bytes);
+      }
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 bool Parse(const base::SourceFile& source,
@@ -281,6 +396,13 @@ bool Parse(const base::SourceFile& source,
     ok = false;
   }
   if (!ok) {
+    return false;
+  }
+  if (size_t deep = FirstTooDeepIndent(source);
+      deep != std::string_view::npos) {
+    sink.Emit(diag::DiagKind::kNestingTooDeep, source.path(),
+              PositionOf(source, static_cast<uint32_t>(deep)),
+              std::to_string(kMaxIndentColumns) + " columns of indentation");
     return false;
   }
   TreePtr tree = ParseTree(bytes);

@@ -20,8 +20,9 @@ struct ParseOptions {
 // tree, collects comments into module.comments, and reports problems to
 // `sink` with `source.path()`: AGC001 syntax errors (at the first ERROR or
 // MISSING node), AGC002 invalid UTF-8, AGC003 NUL bytes, AGC004 syntax newer
-// than Python 3.11, AGC005 nesting too deep. Returns false when it reported an
-// error; the module is then not usable.
+// than Python 3.11, AGC005 nesting too deep (also a block indented more than
+// 255 columns, which the grammar's scanner cannot track). Returns false when it
+// reported an error; the module is then not usable.
 bool Parse(const base::SourceFile& source,
            ast::Module& module,
            diag::DiagnosticSink& sink,
