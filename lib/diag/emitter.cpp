@@ -1,0 +1,274 @@
+#include "lib/diag/emitter.h"
+
+#include <fmt/core.h>
+
+#include <nlohmann/json.hpp>
+
+namespace agc::diag {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string_view SarifLevel(Severity s) {
+  switch (s) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kNote:
+      return "note";
+  }
+  return "error";
+}
+
+std::string_view GithubCommand(Severity s) {
+  switch (s) {
+    case Severity::kError:
+      return "error";
+    case Severity::kWarning:
+      return "warning";
+    case Severity::kNote:
+      return "notice";
+  }
+  return "error";
+}
+
+// A relative path as a URI reference (RFC 3986): unreserved characters and
+// '/' kept, everything else percent-encoded; absolute paths become file://.
+std::string PathUri(std::string_view path) {
+  std::string out = !path.empty() && path.front() == '/' ? "file://" : "";
+  for (unsigned char c : path) {
+    if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' ||
+        c == '/') {
+      out += static_cast<char>(c);
+    } else {
+      out += fmt::format("%{:02X}", c);
+    }
+  }
+  return out;
+}
+
+std::string Plural(size_t n, std::string_view word) {
+  return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
+}
+
+std::string RenderText(const std::vector<Finding>& findings) {
+  std::string out;
+  size_t counts[3] = {0, 0, 0};
+  for (const Finding& f : findings) {
+    out += FormatText(f.diag);
+    out += '\n';
+    if (f.diag.pos.line > 0 && !f.source_line.empty()) {
+      out += f.source_line;
+      out += '\n';
+      out += CaretLine(f.source_line, f.diag.pos.col);
+      out += '\n';
+    }
+    ++counts[static_cast<int>(f.diag.severity)];
+  }
+  if (!findings.empty()) {
+    std::vector<std::string> parts;
+    if (counts[2] > 0) {
+      parts.push_back(Plural(counts[2], "error"));
+    }
+    if (counts[1] > 0) {
+      parts.push_back(Plural(counts[1], "warning"));
+    }
+    if (counts[0] > 0) {
+      parts.push_back(Plural(counts[0], "note"));
+    }
+    std::string joined;
+    for (const std::string& p : parts) {
+      joined += joined.empty() ? "" : ", ";
+      joined += p;
+    }
+    out += fmt::format("Found {} ({}).\n", Plural(findings.size(), "finding"),
+                       joined);
+  }
+  return out;
+}
+
+std::string RenderJson(const std::vector<Finding>& findings) {
+  Json arr = Json::array();
+  for (const Finding& f : findings) {
+    const DiagKindInfo& info = InfoOf(f.diag.kind);
+    Json j;
+    j["code"] = CodeString(info.code);
+    j["name"] = info.name;
+    j["severity"] = SeverityName(f.diag.severity);
+    j["path"] = f.diag.path;
+    j["line"] = f.diag.pos.line;
+    j["column"] = f.diag.pos.col;
+    j["message"] = f.diag.message;
+    arr.push_back(std::move(j));
+  }
+  return arr.dump(2) + "\n";
+}
+
+std::string RenderSarif(const std::vector<Finding>& findings) {
+  Json rules = Json::array();
+  std::vector<const DiagKindInfo*> kinds = AllKinds();
+  for (const DiagKindInfo* info : kinds) {
+    Json rule;
+    rule["id"] = CodeString(info->code);
+    rule["name"] = info->name;
+    rule["shortDescription"] = {{"text", info->name}};
+    rule["defaultConfiguration"] = {{"level", SarifLevel(info->severity)}};
+    rules.push_back(std::move(rule));
+  }
+  Json results = Json::array();
+  for (const Finding& f : findings) {
+    const DiagKindInfo& info = InfoOf(f.diag.kind);
+    Json r;
+    r["ruleId"] = CodeString(info.code);
+    for (size_t i = 0; i < kinds.size(); ++i) {
+      if (kinds[i]->code == info.code) {
+        r["ruleIndex"] = i;
+      }
+    }
+    r["level"] = SarifLevel(f.diag.severity);
+    r["message"] = {{"text", f.diag.message}};
+    if (!f.diag.path.empty()) {
+      Json physical;
+      physical["artifactLocation"] = {{"uri", PathUri(f.diag.path)}};
+      if (f.diag.pos.line > 0) {
+        physical["region"] = {{"startLine", f.diag.pos.line},
+                              {"startColumn", f.diag.pos.col}};
+      }
+      r["locations"] = Json::array({{{"physicalLocation", physical}}});
+    }
+    results.push_back(std::move(r));
+  }
+  Json driver;
+  driver["name"] = "agc";
+  driver["version"] = AGC_VERSION;
+  driver["rules"] = std::move(rules);
+  Json run;
+  run["tool"] = {{"driver", std::move(driver)}};
+  run["columnKind"] = "unicodeCodePoints";
+  run["results"] = std::move(results);
+  Json sarif;
+  sarif["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+  sarif["version"] = "2.1.0";
+  sarif["runs"] = Json::array({std::move(run)});
+  return sarif.dump(2) + "\n";
+}
+
+std::string RenderGithub(const std::vector<Finding>& findings) {
+  std::string out;
+  for (const Finding& f : findings) {
+    const DiagKindInfo& info = InfoOf(f.diag.kind);
+    std::string props;
+    if (!f.diag.path.empty()) {
+      props += "file=" + GithubEscapeProperty(f.diag.path);
+      if (f.diag.pos.line > 0) {
+        props +=
+            fmt::format(",line={},col={}", f.diag.pos.line, f.diag.pos.col);
+      }
+      props += ",";
+    }
+    props += "title=" + GithubEscapeProperty(fmt::format(
+                            "{} {}", CodeString(info.code), info.name));
+    out += fmt::format("::{} {}::{}\n", GithubCommand(f.diag.severity), props,
+                       GithubEscapeData(fmt::format("{} [{}]", f.diag.message,
+                                                    CodeString(info.code))));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<OutputFormat> ParseOutputFormat(std::string_view name) {
+  if (name == "text") {
+    return OutputFormat::kText;
+  }
+  if (name == "concise") {
+    return OutputFormat::kConcise;
+  }
+  if (name == "json") {
+    return OutputFormat::kJson;
+  }
+  if (name == "sarif") {
+    return OutputFormat::kSarif;
+  }
+  if (name == "github") {
+    return OutputFormat::kGithub;
+  }
+  return std::nullopt;
+}
+
+std::string CaretLine(std::string_view source_line, int32_t col) {
+  std::string out;
+  int32_t cp = 1;
+  for (size_t i = 0; i < source_line.size() && cp < col; ++i) {
+    unsigned char c = static_cast<unsigned char>(source_line[i]);
+    if ((c & 0xC0) == 0x80) {
+      continue;  // continuation byte
+    }
+    out += c == '\t' ? '\t' : ' ';
+    ++cp;
+  }
+  out += '^';
+  return out;
+}
+
+std::string GithubEscapeData(std::string_view s) {
+  std::string out;
+  for (char c : s) {
+    switch (c) {
+      case '%':
+        out += "%25";
+        break;
+      case '\r':
+        out += "%0D";
+        break;
+      case '\n':
+        out += "%0A";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string GithubEscapeProperty(std::string_view s) {
+  std::string out;
+  for (char c : GithubEscapeData(s)) {
+    switch (c) {
+      case ':':
+        out += "%3A";
+        break;
+      case ',':
+        out += "%2C";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+std::string Render(OutputFormat format, const std::vector<Finding>& findings) {
+  switch (format) {
+    case OutputFormat::kText:
+      return RenderText(findings);
+    case OutputFormat::kConcise: {
+      std::string out;
+      for (const Finding& f : findings) {
+        out += FormatText(f.diag);
+        out += '\n';
+      }
+      return out;
+    }
+    case OutputFormat::kJson:
+      return RenderJson(findings);
+    case OutputFormat::kSarif:
+      return RenderSarif(findings);
+    case OutputFormat::kGithub:
+      return RenderGithub(findings);
+  }
+  return {};
+}
+
+}  // namespace agc::diag

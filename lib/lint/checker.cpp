@@ -1,0 +1,337 @@
+#include "lib/lint/checker.h"
+
+#include <algorithm>
+
+#include "lib/lint/registry.h"
+
+namespace agc::lint {
+namespace {
+
+bool IsScopeNode(const ast::Node& node) {
+  return node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+         node.Is<ast::Lambda>() || node.Is<ast::ClassDef>();
+}
+
+// Calls fn on every node of `node`'s subtree that runs in the same scope
+// (nested defs, lambdas and classes are not entered), `node` included.
+template <typename Fn>
+void WalkScope(const ast::Node& node, Fn&& fn) {
+  fn(node);
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    if (!IsScopeNode(*child)) {
+      WalkScope(*child, fn);
+    }
+  });
+}
+
+bool Yields(const std::vector<ast::Stmt*>& body) {
+  bool found = false;
+  for (const ast::Stmt* stmt : body) {
+    WalkScope(*stmt, [&](const ast::Node& n) {
+      found = found || n.Is<ast::Yield>() || n.Is<ast::YieldFrom>();
+    });
+  }
+  return found;
+}
+
+void CollectImports(const ast::Stmt& stmt, ModuleFacts& facts) {
+  if (const auto* imp = stmt.As<ast::Import>()) {
+    for (const ast::Alias* alias : imp->names) {
+      std::string_view name = alias->name;
+      if (name == "tensorflow" || name.starts_with("tensorflow.")) {
+        facts.tensorflow_names.push_back(!alias->asname.empty()
+                                             ? alias->asname
+                                             : std::string_view("tensorflow"));
+      }
+    }
+  } else if (const auto* from = stmt.As<ast::ImportFrom>()) {
+    std::string_view module = from->module;
+    if (from->level == 0 &&
+        (module == "tensorflow" || module.starts_with("tensorflow."))) {
+      for (const ast::Alias* alias : from->names) {
+        facts.tensorflow_names.push_back(!alias->asname.empty() ? alias->asname
+                                                                : alias->name);
+      }
+    }
+  }
+}
+
+void CollectFacts(const std::vector<ast::Stmt*>& body,
+                  const ast::ClassDef* cls,
+                  bool module_level,
+                  ModuleFacts& facts) {
+  for (const ast::Stmt* stmt : body) {
+    CollectImports(*stmt, facts);
+    if (const auto* fn = stmt->As<ast::FunctionDef>()) {
+      if (module_level) {
+        std::vector<std::string_view> globals;
+        for (const ast::Stmt* s : fn->body) {
+          WalkScope(*s, [&](const ast::Node& n) {
+            if (const auto* g = n.As<ast::Global>()) {
+              globals.insert(globals.end(), g->names.begin(), g->names.end());
+            }
+          });
+        }
+        if (!globals.empty()) {
+          std::string_view written;
+          for (const ast::Stmt* s : fn->body) {
+            WalkScope(*s, [&](const ast::Node& n) {
+              const auto* name = n.As<ast::Name>();
+              if (written.empty() && name != nullptr &&
+                  name->ctx == ast::ExprContext::kStore &&
+                  std::find(globals.begin(), globals.end(), name->id) !=
+                      globals.end()) {
+                written = name->id;
+              }
+            });
+          }
+          if (!written.empty()) {
+            facts.global_writers.emplace_back(fn->name, written);
+          }
+        }
+      }
+      if (cls != nullptr) {
+        const ast::Arguments& args = *fn->args;
+        const ast::Arg* self = !args.posonlyargs.empty() ? args.posonlyargs[0]
+                               : !args.args.empty()      ? args.args[0]
+                                                         : nullptr;
+        std::string_view attribute;
+        for (const ast::Stmt* s : fn->body) {
+          WalkScope(*s, [&](const ast::Node& n) {
+            const auto* attr = n.As<ast::Attribute>();
+            if (self == nullptr || !attribute.empty() || attr == nullptr ||
+                attr->ctx != ast::ExprContext::kStore) {
+              return;
+            }
+            const auto* base = attr->value->As<ast::Name>();
+            if (base != nullptr && base->id == self->arg) {
+              attribute = attr->attr;
+            }
+          });
+        }
+        if (!attribute.empty()) {
+          facts.mutating_methods.push_back({cls, fn->name, attribute});
+        }
+      }
+    }
+    if (const auto* c = stmt->As<ast::ClassDef>()) {
+      CollectFacts(c->body, c, false, facts);
+      continue;
+    }
+    // Imports and classes inside if/try blocks at module level.
+    if (stmt->Is<ast::If>() || stmt->Is<ast::Try>()) {
+      ast::ForEachChild(*stmt, [&](const ast::Node* child) {
+        if (child->category() == ast::Category::kStmt) {
+          CollectFacts(
+              {const_cast<ast::Stmt*>(static_cast<const ast::Stmt*>(child))},
+              cls, module_level, facts);
+        } else if (const auto* h = child->As<ast::ExceptHandler>()) {
+          CollectFacts(h->body, cls, module_level, facts);
+        }
+      });
+    }
+  }
+}
+
+}  // namespace
+
+bool ModuleFacts::IsTensorFlow(std::string_view name) const {
+  return std::find(tensorflow_names.begin(), tensorflow_names.end(), name) !=
+         tensorflow_names.end();
+}
+
+std::string_view LastName(const ast::Expr* expr) {
+  if (expr == nullptr) {
+    return {};
+  }
+  if (const auto* call = expr->As<ast::Call>()) {
+    expr = call->func;
+  }
+  if (const auto* name = expr->As<ast::Name>()) {
+    return name->id;
+  }
+  if (const auto* attr = expr->As<ast::Attribute>()) {
+    return attr->attr;
+  }
+  return {};
+}
+
+std::string DottedName(const ast::Expr* expr) {
+  if (expr == nullptr) {
+    return {};
+  }
+  if (const auto* name = expr->As<ast::Name>()) {
+    return std::string(name->id);
+  }
+  if (const auto* attr = expr->As<ast::Attribute>()) {
+    std::string base = DottedName(attr->value);
+    return base.empty() ? base : base + "." + std::string(attr->attr);
+  }
+  return {};
+}
+
+bool IsConvertible(const ast::FunctionDef& fn) {
+  for (const ast::Expr* decorator : fn.decorator_list) {
+    std::string_view last = LastName(decorator);
+    if (last == "do_not_convert" || last == "autograph_artifact") {
+      return false;
+    }
+  }
+  return !Yields(fn.body);
+}
+
+std::string_view StatementKeyword(const ast::Stmt& stmt) {
+  switch (stmt.kind) {
+    case ast::Kind::kIf:
+      return "if";
+    case ast::Kind::kFor:
+      return "for";
+    case ast::Kind::kAsyncFor:
+      return "async for";
+    case ast::Kind::kWhile:
+      return "while";
+    case ast::Kind::kTry:
+    case ast::Kind::kTryStar:
+      return "try";
+    case ast::Kind::kWith:
+      return "with";
+    case ast::Kind::kMatch:
+      return "match";
+    case ast::Kind::kAssign:
+    case ast::Kind::kAugAssign:
+    case ast::Kind::kAnnAssign:
+      return "assignment";
+    case ast::Kind::kReturn:
+      return "return";
+    case ast::Kind::kExprStmt:
+      return "expression";
+    default:
+      return ast::PythonKindName(stmt.kind);
+  }
+}
+
+Checker::Checker(const ast::Module& module, analysis::AnalysisManager& analyses)
+    : module_(module), analyses_(analyses) {
+  CollectFacts(module.body, nullptr, true, facts_);
+}
+
+std::string_view Checker::FunctionName() const {
+  if (state_.def == nullptr) {
+    return "<lambda>";
+  }
+  return state_.def->Cast<ast::FunctionDef>().name;
+}
+
+int32_t Checker::EndLine(const ast::Node& node) const {
+  if (!node.span.valid() || node.span.end == 0) {
+    return node.origin.line;
+  }
+  return module_.source()->LineOf(node.span.end - 1);
+}
+
+bool Checker::FirstTime(diag::DiagKind kind,
+                        const ast::Node& at,
+                        uint32_t symbol) {
+  return seen_.emplace(static_cast<int>(kind), at.node_id, symbol).second;
+}
+
+void Checker::Run(std::vector<diag::Diagnostic>& out) {
+  out_ = &out;
+  for (const ast::Stmt* stmt : module_.body) {
+    Visit(*stmt);
+  }
+  out_ = nullptr;
+}
+
+void Checker::VisitFunction(const ast::Node& fn) {
+  WalkState saved = state_;
+  state_.function = &fn;
+  if (const auto* def = fn.As<ast::FunctionDef>()) {
+    state_.def = def;
+    // A def is converted at module or class level, or inside a converted
+    // function; never inside one left as written.
+    bool outer_ok = saved.function == nullptr || saved.converted;
+    state_.converted = outer_ok && IsConvertible(*def);
+    state_.cls = saved.function == nullptr ? saved.cls : nullptr;
+    state_.stmts.clear();
+    for (const Rule& rule : Rules()) {
+      rule.check(fn, *this);
+    }
+    // Decorators, defaults and annotations run in the enclosing scope.
+    WalkState inner = state_;
+    state_ = saved;
+    for (const ast::Expr* d : def->decorator_list) {
+      Visit(*d);
+    }
+    Visit(*def->args);
+    if (def->returns != nullptr) {
+      Visit(*def->returns);
+    }
+    state_ = inner;
+    for (const ast::Stmt* stmt : def->body) {
+      Visit(*stmt);
+    }
+  } else if (const auto* lambda = fn.As<ast::Lambda>()) {
+    state_.converted = saved.function != nullptr && saved.converted;
+    for (const Rule& rule : Rules()) {
+      rule.check(fn, *this);
+    }
+    WalkState inner = state_;
+    state_ = saved;
+    Visit(*lambda->args);
+    state_ = inner;
+    Visit(*lambda->body);
+  } else {
+    // async def: left as written (AGC102), nothing inside is converted.
+    state_.def = nullptr;
+    state_.converted = false;
+    ast::ForEachChild(fn, [&](const ast::Node* child) { Visit(*child); });
+  }
+  state_ = saved;
+}
+
+void Checker::Visit(const ast::Node& node) {
+  if (node.Is<ast::FunctionDef>() || node.Is<ast::Lambda>() ||
+      node.Is<ast::AsyncFunctionDef>()) {
+    VisitFunction(node);
+    return;
+  }
+  if (const auto* cls = node.As<ast::ClassDef>()) {
+    WalkState saved = state_;
+    for (const Rule& rule : Rules()) {
+      rule.check(node, *this);
+    }
+    for (const ast::Expr* e : cls->bases) {
+      Visit(*e);
+    }
+    for (const ast::Keyword* k : cls->keywords) {
+      Visit(*k);
+    }
+    for (const ast::Expr* d : cls->decorator_list) {
+      Visit(*d);
+    }
+    state_.function = nullptr;
+    state_.def = nullptr;
+    state_.converted = false;
+    state_.cls = cls;
+    state_.stmts.clear();
+    for (const ast::Stmt* stmt : cls->body) {
+      Visit(*stmt);
+    }
+    state_ = saved;
+    return;
+  }
+  const bool is_stmt = node.category() == ast::Category::kStmt;
+  if (is_stmt) {
+    state_.stmts.push_back(static_cast<const ast::Stmt*>(&node));
+  }
+  for (const Rule& rule : Rules()) {
+    rule.check(node, *this);
+  }
+  ast::ForEachChild(node, [&](const ast::Node* child) { Visit(*child); });
+  if (is_stmt) {
+    state_.stmts.pop_back();
+  }
+}
+
+}  // namespace agc::lint

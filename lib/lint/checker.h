@@ -1,0 +1,140 @@
+// The lint checker: one walk over a parsed module that hands every node to
+// every rule of lib/lint/rules.def, with what the rules need to know about
+// where the node is (converted function, enclosing statements and loops) and
+// the analyses of the module. Rules report through Checker::Report.
+//
+// Code agc converts: the bodies of functions the `functions` pass converts
+// (every def that is not a generator, not async and not marked
+// do_not_convert / autograph_artifact), and of the defs and lambdas nested in
+// them. Staging rules look only there; module and class bodies run once, in
+// Python.
+#pragma once
+
+#include <set>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+#include "lib/analysis/manager.h"
+#include "lib/ast/ast.h"
+#include "lib/diag/diagnostic.h"
+
+namespace agc::lint {
+
+// Facts about the whole module that several rules read, computed once.
+struct ModuleFacts {
+  // Names bound to TensorFlow by imports (`tf` for `import tensorflow as
+  // tf`, `tensorflow` for `import tensorflow`, and names imported from it).
+  std::vector<std::string_view> tensorflow_names;
+  // Module-level functions that assign a name they declare `global`: name
+  // and the global it assigns.
+  std::vector<std::pair<std::string_view, std::string_view>> global_writers;
+
+  // Methods that assign an attribute of their first parameter: class, method
+  // and the attribute (`self.count`).
+  struct MutatingMethod {
+    const ast::ClassDef* cls;
+    std::string_view method;
+    std::string_view attribute;
+  };
+
+  std::vector<MutatingMethod> mutating_methods;
+
+  bool IsTensorFlow(std::string_view name) const;
+};
+
+// Where the node being checked is.
+struct WalkState {
+  // The innermost def or lambda (null at module or class level).
+  const ast::Node* function = nullptr;
+  // The innermost def (its name for messages), or null.
+  const ast::Node* def = nullptr;
+  // Whether `function` is code agc converts.
+  bool converted = false;
+  // The innermost class whose body holds `def` (methods), or null.
+  const ast::ClassDef* cls = nullptr;
+  // Enclosing statements of the current function body, outermost first; for
+  // a statement node, it is the last one.
+  std::vector<const ast::Stmt*> stmts;
+};
+
+class Checker {
+ public:
+  Checker(const ast::Module& module, analysis::AnalysisManager& analyses);
+
+  // Runs every rule over the module; findings go to `out`.
+  void Run(std::vector<diag::Diagnostic>& out);
+
+  const ast::Module& module() const { return module_; }
+
+  analysis::AnalysisManager& analyses() { return analyses_; }
+
+  const WalkState& state() const { return state_; }
+
+  const ModuleFacts& facts() const { return facts_; }
+
+  // The enclosing statements of kind T (If, For, While, ...) in the current
+  // function, innermost first, not counting `self` when it is one.
+  template <typename T>
+  std::vector<const T*> Enclosing(const ast::Node* self = nullptr) const {
+    std::vector<const T*> out;
+    for (auto it = state_.stmts.rbegin(); it != state_.stmts.rend(); ++it) {
+      if (*it == self) {
+        continue;
+      }
+      if (const T* t = (*it)->As<T>()) {
+        out.push_back(t);
+      }
+    }
+    return out;
+  }
+
+  // The name of the innermost def ("<lambda>" inside a lambda at module
+  // level).
+  std::string_view FunctionName() const;
+
+  // The last line of a node (from its span), or its first line.
+  int32_t EndLine(const ast::Node& node) const;
+
+  // True the first time it is asked about (kind, node, symbol): rules that
+  // can reach one finding from several statements report it once.
+  bool FirstTime(diag::DiagKind kind, const ast::Node& at, uint32_t symbol);
+
+  template <typename... Args>
+  void Report(diag::DiagKind kind, const ast::Node& at, Args&&... args) {
+    const diag::DiagKindInfo& info = diag::InfoOf(kind);
+    out_->push_back(diag::Diagnostic{
+        kind, info.severity, module_.source()->path(),
+        base::LineCol{at.origin.line, at.origin.col},
+        fmt::format(fmt::runtime(info.format), std::forward<Args>(args)...)});
+  }
+
+ private:
+  void Visit(const ast::Node& node);
+  void VisitFunction(const ast::Node& fn);
+
+  const ast::Module& module_;
+  analysis::AnalysisManager& analyses_;
+  ModuleFacts facts_;
+  WalkState state_;
+  std::vector<diag::Diagnostic>* out_ = nullptr;
+  std::set<std::tuple<int, ast::NodeId, uint32_t>> seen_;
+};
+
+// Whether agc converts this def (see the file comment): not async, not a
+// generator, not do_not_convert / autograph_artifact.
+bool IsConvertible(const ast::FunctionDef& fn);
+
+// The last name of an expression: `f` for `f`, `b` for `a.b`, the callee's
+// for a call (decorators such as `@a.do_not_convert()`).
+std::string_view LastName(const ast::Expr* expr);
+
+// The text of a qualified name (`a`, `a.b`), or empty.
+std::string DottedName(const ast::Expr* expr);
+
+// Short description of a statement for messages: "if", "for", "while",
+// "try", "with", "match", ... (the keyword).
+std::string_view StatementKeyword(const ast::Stmt& stmt);
+
+}  // namespace agc::lint

@@ -1,0 +1,81 @@
+// Configuration of `agc lint` (and the settings it shares with `convert`):
+// the `[tool.agc]` table of the nearest pyproject.toml, walking up from each
+// file. Keys:
+//   select = ["AGC3"]            codes or code prefixes to report (default all)
+//   ignore = ["AGC302"]          codes or prefixes not to report
+//   per-file-ignores = { "tests/*.py" = ["AGC304"] }   globs relative to the
+//                                pyproject.toml folder (or file names)
+//   exclude = ["build", "*_ag.py"]   paths not linted when found by walking a
+//                                folder (globs, relative to the folder)
+//   severity = { AGC304 = "error" }  severity overrides
+//   passes, runtime-import, out-dir  shared with convert (lint runs the
+//                                conversion passes in memory with `passes`)
+// Unknown keys and wrong types are configuration errors (exit code 2).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lib/diag/diagnostic.h"
+
+namespace agc::lint {
+
+struct Config {
+  std::string path;    // the pyproject.toml; empty: defaults
+  std::string folder;  // its folder (globs are relative to it)
+  std::optional<std::vector<std::string>> select;
+  std::vector<std::string> ignore;
+  std::vector<std::pair<std::string, std::vector<std::string>>>
+      per_file_ignores;
+  std::vector<std::string> exclude;
+  std::map<int, diag::Severity> severity;  // by code
+  std::string passes;                      // empty: default
+  std::string runtime_import;
+  std::string out_dir;
+};
+
+// Reads `[tool.agc]` from a pyproject.toml. A file without the table gives
+// the defaults (with `path` set). Returns false with `error` set (a complete
+// message) when the file cannot be read or parsed or holds a bad value.
+bool LoadConfig(const std::string& pyproject,
+                Config* config,
+                std::string* error);
+
+// Whether a code (AGC301) is matched by a selector: the full code or a
+// prefix of it ("AGC3", "AGC30"); "ALL" matches everything.
+bool SelectorMatches(std::string_view selector, int code);
+
+// Checks a selector list; returns the first bad one ("" when all are good).
+std::string BadSelector(const std::vector<std::string>& selectors);
+
+// Glob match as fnmatch without FNM_PATHNAME (`*` crosses '/'), plus `**/`
+// prefixes matching any number of folders.
+bool GlobMatch(const std::string& pattern, const std::string& path);
+
+// Finds and caches the configuration of each folder: the nearest
+// pyproject.toml walking up from it. Thread-safe.
+class ConfigCache {
+ public:
+  // `fixed`: --config FILE (every file uses it); `isolated`: no files at all.
+  ConfigCache(std::shared_ptr<const Config> fixed, bool isolated)
+      : fixed_(std::move(fixed)), isolated_(isolated) {}
+
+  // The configuration for files in `folder` (absolute, normalized); null
+  // with `error` set when the pyproject.toml found is invalid.
+  std::shared_ptr<const Config> For(const std::string& folder,
+                                    std::string* error);
+
+ private:
+  std::shared_ptr<const Config> fixed_;
+  bool isolated_;
+  std::mutex mu_;
+  std::map<std::string, std::shared_ptr<const Config>> by_folder_;
+  std::map<std::string, std::string> errors_;  // pyproject -> error
+};
+
+}  // namespace agc::lint

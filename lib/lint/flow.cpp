@@ -1,0 +1,119 @@
+#include "lib/lint/flow.h"
+
+#include <algorithm>
+#include <deque>
+
+namespace agc::lint {
+namespace {
+
+using analysis::Cfg;
+using analysis::CfgNodeId;
+using analysis::CfgNodeKind;
+
+// What node `n` reads and writes (its statement, or its compound header).
+const analysis::NodeActivity* ActivityOf(const Cfg& cfg,
+                                         CfgNodeId n,
+                                         const analysis::Activity& activity) {
+  const ast::Node* node = cfg.ast(n);
+  if (node == nullptr) {
+    return nullptr;
+  }
+  switch (cfg.kind(n)) {
+    case CfgNodeKind::kStmt:
+      return activity.Of(*node);
+    case CfgNodeKind::kHeader:
+      return &activity.HeaderOf(*node);
+    default:
+      return nullptr;
+  }
+}
+
+// The first Name in `node` (source order, its own scope and the free reads
+// of nested ones) that reads `symbol`.
+const ast::Name* FindRead(const ast::Node& node,
+                          const analysis::QualNames& names,
+                          analysis::SymbolId symbol,
+                          bool header_only) {
+  const ast::Name* found = nullptr;
+  auto visit = [&](auto& self, const ast::Node& n) -> void {
+    if (found != nullptr) {
+      return;
+    }
+    if (const auto* name = n.As<ast::Name>()) {
+      if (name->ctx == ast::ExprContext::kLoad && names.Of(n) == symbol) {
+        found = name;
+      }
+      return;
+    }
+    ast::ForEachChild(n, [&](const ast::Node* child) {
+      if (!header_only || child->category() != ast::Category::kStmt) {
+        self(self, *child);
+      }
+    });
+  };
+  visit(visit, node);
+  return found;
+}
+
+}  // namespace
+
+std::vector<CfgNodeId> ExitTargets(const analysis::CfgLocation& loc) {
+  std::vector<CfgNodeId> out;
+  if (!loc) {
+    return out;
+  }
+  const Cfg& cfg = *loc.cfg;
+  for (CfgNodeId n = loc.first; n < loc.end; ++n) {
+    for (CfgNodeId m : cfg.successors(n)) {
+      const ast::Node* target = cfg.ast(m);
+      if (Inside(loc, m) || m == Cfg::kExit || m == Cfg::kRaiseExit ||
+          (target != nullptr && target->Is<ast::ExceptHandler>())) {
+        continue;  // the scope's exits; raise edges into handlers
+      }
+      if (std::find(out.begin(), out.end(), m) == out.end()) {
+        out.push_back(m);
+      }
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+const ast::Name* FirstReadAfter(const Cfg& cfg,
+                                const std::vector<CfgNodeId>& targets,
+                                const analysis::Activity& activity,
+                                const analysis::QualNames& names,
+                                analysis::SymbolId symbol) {
+  std::vector<bool> seen(cfg.size(), false);
+  std::deque<CfgNodeId> queue;
+  for (CfgNodeId t : targets) {
+    seen[t] = true;
+    queue.push_back(t);
+  }
+  while (!queue.empty()) {
+    CfgNodeId n = queue.front();
+    queue.pop_front();
+    const analysis::NodeActivity* act = ActivityOf(cfg, n, activity);
+    if (act != nullptr) {
+      if (act->read.Contains(symbol)) {
+        const bool header = cfg.kind(n) == CfgNodeKind::kHeader;
+        if (const ast::Name* name =
+                FindRead(*cfg.ast(n), names, symbol, header)) {
+          return name;
+        }
+      }
+      if (act->modified.Contains(symbol) || act->deleted.Contains(symbol)) {
+        continue;
+      }
+    }
+    for (CfgNodeId m : cfg.successors(n)) {
+      if (!seen[m]) {
+        seen[m] = true;
+        queue.push_back(m);
+      }
+    }
+  }
+  return nullptr;
+}
+
+}  // namespace agc::lint

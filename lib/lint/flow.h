@@ -1,0 +1,34 @@
+// Control-flow helpers shared by the rules that read the dataflow analyses
+// (undefined_on_some_path, maybe_none): where control goes when a compound
+// statement ends, and the first read of a symbol after it.
+#pragma once
+
+#include <vector>
+
+#include "lib/analysis/activity.h"
+#include "lib/analysis/cfg.h"
+#include "lib/analysis/qual_names.h"
+#include "lib/ast/ast.h"
+
+namespace agc::lint {
+
+// The nodes outside `loc` that a node of `loc` leads to (normal completion,
+// break, continue into an outer loop), without the scope's exits and the
+// exception handlers a raise inside it would reach.
+std::vector<analysis::CfgNodeId> ExitTargets(const analysis::CfgLocation& loc);
+
+// The first Name reading `symbol` on a path from `targets` (breadth first,
+// stopping at nodes that rebind it without reading it), or null when it is
+// read only where the scope ends (closures, globals).
+const ast::Name* FirstReadAfter(const analysis::Cfg& cfg,
+                                const std::vector<analysis::CfgNodeId>& targets,
+                                const analysis::Activity& activity,
+                                const analysis::QualNames& names,
+                                analysis::SymbolId symbol);
+
+// Whether `n` is a node of `loc`.
+inline bool Inside(const analysis::CfgLocation& loc, analysis::CfgNodeId n) {
+  return n >= loc.first && n < loc.end;
+}
+
+}  // namespace agc::lint

@@ -1,0 +1,130 @@
+#include <catch2/catch.hpp>
+
+#include "lib/analysis/manager.h"
+#include "lib/base/source_file.h"
+#include "lib/diag/emitter.h"
+#include "lib/lint/checker.h"
+#include "lib/lint/config.h"
+#include "lib/lint/registry.h"
+#include "lib/lint/suppression.h"
+#include "lib/syntax/parse.h"
+
+namespace agc::lint {
+namespace {
+
+// Parses `text` and runs the lint rules; returns "line:col AGCnnn" lines.
+std::vector<std::string> LintText(std::string text) {
+  base::SourceFile source("m.py", std::move(text));
+  ast::Module module(&source);
+  diag::DiagnosticSink sink;
+  REQUIRE(syntax::Parse(source, module, sink));
+  analysis::AnalysisManager analyses(module);
+  std::vector<diag::Diagnostic> out;
+  Checker(module, analyses).Run(out);
+  std::sort(out.begin(), out.end());
+  std::vector<std::string> lines;
+  for (const diag::Diagnostic& d : out) {
+    lines.push_back(fmt::format("{}:{} {}", d.pos.line, d.pos.col,
+                                diag::CodeString(d.code())));
+  }
+  return lines;
+}
+
+TEST_CASE("Every rule is a diagnostic kind of the lint range", "[lint]") {
+  REQUIRE(Rules().size() >= 14);
+  int previous = 300;
+  for (const Rule& rule : Rules()) {
+    CHECK(rule.code > previous);
+    previous = rule.code;
+    CHECK(diag::InfoOf(rule.kind).code == rule.code);
+    CHECK(diag::InfoOf(rule.kind).name == rule.name);
+    CHECK(rule.explain.starts_with(
+        fmt::format("# {}: ", diag::CodeString(rule.code))));
+    CHECK(FindRule(rule.code) == &rule);
+  }
+  CHECK(FindRule(301) != nullptr);
+  CHECK(FindRule(1) == nullptr);
+}
+
+TEST_CASE("Undefined-on-some-path uses the dataflow facts", "[lint]") {
+  // Read after an if that binds y in one branch: reported at the read.
+  CHECK(LintText("def f(x):\n    if x:\n        y = 1\n    return y\n") ==
+        std::vector<std::string>{"4:12 AGC301"});
+  // Bound in both branches, or rebound before the read: nothing.
+  CHECK(LintText("def f(x):\n    if x:\n        y = 1\n    else:\n"
+                 "        y = 2\n    return y\n")
+            .empty());
+  CHECK(LintText("def f(x):\n    if x:\n        y = 1\n    y = 2\n"
+                 "    return y\n")
+            .empty());
+  // Module level and generators are not converted code.
+  CHECK(LintText("if a:\n    y = 1\nprint(y)\n").empty());
+  CHECK(LintText("def g(x):\n    if x:\n        y = 1\n    yield y\n").empty());
+}
+
+TEST_CASE("May-be-None needs a None and a value reaching the read", "[lint]") {
+  CHECK(LintText("def f(x):\n    y = None\n    if x:\n        y = 1\n"
+                 "    return y\n") == std::vector<std::string>{"5:12 AGC302"});
+  CHECK(LintText("def f(x):\n    y = 0\n    if x:\n        y = 1\n"
+                 "    return y\n")
+            .empty());
+}
+
+TEST_CASE("Suppression comments", "[lint]") {
+  base::SourceFile source("m.py",
+                          "a = 1  # agc: ignore[AGC301, AGC302]\n"
+                          "b = 2  # noqa # agc: ignore\n"
+                          "c = 3  # agc: ignored\n"
+                          "d = 4  # agc: loop-vars(x)\n");
+  ast::Module module(&source);
+  diag::DiagnosticSink sink;
+  REQUIRE(syntax::Parse(source, module, sink));
+  std::vector<Suppression> s = FindSuppressions(module);
+  REQUIRE(s.size() == 2);
+  CHECK(s[0].pos.line == 1);
+  CHECK(s[0].codes == std::vector<std::string>{"AGC301", "AGC302"});
+  CHECK(s[1].pos.line == 2);
+  CHECK(s[1].codes.empty());
+
+  std::vector<diag::Diagnostic> diags;
+  auto add = [&](diag::DiagKind kind, int line) {
+    diags.push_back({kind, diag::Severity::kWarning, "m.py", {line, 1}, "x"});
+  };
+  add(diag::DiagKind::kUndefinedOnSomePath, 1);
+  add(diag::DiagKind::kMaybeNone, 3);
+  ApplySuppressions(s, "m.py", diags, true);
+  std::vector<std::string> got;
+  for (const diag::Diagnostic& d : diags) {
+    got.push_back(fmt::format("{} {}", d.pos.line, d.code()));
+  }
+  // AGC301 suppressed; AGC302 on line 3 kept; AGC302 of line 1 and the
+  // bare suppression of line 2 unused.
+  CHECK(got == std::vector<std::string>{"3 302", "1 300", "2 300"});
+}
+
+TEST_CASE("Selectors and globs", "[lint]") {
+  CHECK(SelectorMatches("AGC3", 301));
+  CHECK(SelectorMatches("AGC301", 301));
+  CHECK_FALSE(SelectorMatches("AGC302", 301));
+  CHECK_FALSE(SelectorMatches("AGC1", 301));
+  CHECK(SelectorMatches("ALL", 1));
+  CHECK(BadSelector({"AGC3", "AGC101"}).empty());
+  CHECK(BadSelector({"AGC9"}) == "AGC9");
+  CHECK(BadSelector({"E501"}) == "E501");
+  CHECK(GlobMatch("tests/*", "tests/a/b.py"));
+  CHECK(GlobMatch("**/gen_*.py", "a/b/gen_x.py"));
+  CHECK_FALSE(GlobMatch("gen_*.py", "a/gen_x.py"));
+}
+
+TEST_CASE("Output helpers", "[lint][diag]") {
+  CHECK(diag::CaretLine("    return y", 12) == "           ^");
+  CHECK(diag::CaretLine("\tx = 1", 2) == "\t^");
+  CHECK(diag::CaretLine("s = 'é' + y", 11) == "          ^");
+  CHECK(diag::GithubEscapeData("50% a\nb") == "50%25 a%0Ab");
+  CHECK(diag::GithubEscapeProperty("a,b:c") == "a%2Cb%3Ac");
+  CHECK(diag::ParseOutputFormat("sarif") == diag::OutputFormat::kSarif);
+  CHECK_FALSE(diag::ParseOutputFormat("xml").has_value());
+}
+
+}  // namespace
+}  // namespace agc::lint

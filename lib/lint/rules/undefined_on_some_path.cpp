@@ -1,0 +1,117 @@
+// AGC301 undefined_on_some_path.
+#include "lib/analysis/activity.h"
+#include "lib/analysis/cfg.h"
+#include "lib/analysis/liveness.h"
+#include "lib/analysis/reaching_definitions.h"
+#include "lib/lint/checker.h"
+#include "lib/lint/flow.h"
+
+namespace agc::lint::rules::undefined_on_some_path {
+
+extern const std::string_view kExplain;
+const std::string_view kExplain =
+    R"md(# AGC301: variable bound only on some paths
+
+## What it does
+Finds a local variable that an `if`, `for` or `while` statement binds on some
+of its paths only (one branch of the `if`, or only inside the loop body) and
+that is read after the statement.
+
+## Why is this bad
+Python is fine with it as long as the path that binds the variable runs. A
+staged `if` (`tf.cond`) traces both branches and must return every variable
+that is read afterwards from both; a staged loop (`tf.while_loop`) runs zero
+or more times and must have every loop variable defined before it starts.
+The converted code raises "'y' must also be initialized in the else branch"
+or "'y' must be defined before the loop" when the condition is a tensor.
+agc finds these with reaching definitions (the variable may be unbound after
+the statement) and liveness (it is read later).
+
+## Example
+```python
+def f(x):
+    if x > 0:
+        y = x * 2
+    return y          # AGC301: 'y' is bound only in one branch
+```
+
+## Use instead
+```python
+def f(x):
+    y = 0
+    if x > 0:
+        y = x * 2
+    return y
+```
+Bind the variable before the statement (or in every branch) with a value of
+the same type and shape as the one the branch gives it.
+)md";
+
+void Check(const ast::Node& node, Checker& checker) {
+  if (!checker.state().converted || checker.state().def == nullptr ||
+      !(node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>())) {
+    return;
+  }
+  auto& am = checker.analyses();
+  const auto& activity = am.Get<analysis::Activity>();
+  const auto& names = am.Get<analysis::QualNames>();
+  const auto& cfgs = am.Get<analysis::Cfgs>();
+  const auto& defs = am.Get<analysis::ReachingDefinitions>();
+  const auto& liveness = am.Get<analysis::Liveness>();
+  const analysis::NodeActivity* act = activity.Of(node);
+  analysis::CfgLocation loc = cfgs.Locate(node);
+  if (act == nullptr || !loc || !liveness.HasFacts(node)) {
+    return;
+  }
+  const analysis::Cfg& cfg = *loc.cfg;
+  std::vector<analysis::CfgNodeId> targets;
+  bool have_targets = false;
+  const analysis::SymbolSet& live_out = liveness.LiveOut(node);
+  for (analysis::SymbolId s : act->modified) {
+    if (names.Get(s).is_composite() || !live_out.Contains(s) ||
+        !defs.Tracks(cfg, s)) {
+      continue;
+    }
+    if (!have_targets) {
+      targets = ExitTargets(loc);
+      have_targets = true;
+    }
+    // A path out of the statement on which the symbol is unbound, while a
+    // definition inside the statement binds it on another, and a read of it
+    // after that exit.
+    const ast::Name* read = nullptr;
+    for (analysis::CfgNodeId t : targets) {
+      if (!defs.MayBeUndefined(cfg, t, s)) {
+        continue;
+      }
+      bool bound_inside = false;
+      for (const analysis::Definition* d : defs.Reaching(cfg, t, s)) {
+        bound_inside = bound_inside || Inside(loc, d->cfg_node);
+      }
+      if (bound_inside) {
+        // Null when it is live only where the scope ends (a closure may
+        // read it): no statement after this one fails.
+        read = FirstReadAfter(cfg, {t}, activity, names, s);
+      }
+      if (read != nullptr) {
+        break;
+      }
+    }
+    if (read == nullptr) {
+      continue;
+    }
+    const ast::Node& at = *read;
+    if (!checker.FirstTime(diag::DiagKind::kUndefinedOnSomePath, at, s)) {
+      continue;
+    }
+    const auto& stmt = static_cast<const ast::Stmt&>(node);
+    std::string where =
+        node.Is<ast::If>()
+            ? "in some branches of the 'if'"
+            : fmt::format("inside the '{}' loop", StatementKeyword(stmt));
+    checker.Report(diag::DiagKind::kUndefinedOnSomePath, at, names.Get(s).text,
+                   where, node.origin.line);
+  }
+}
+
+}  // namespace agc::lint::rules::undefined_on_some_path

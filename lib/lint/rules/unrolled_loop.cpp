@@ -1,0 +1,102 @@
+// AGC308 unrolled_loop.
+#include "lib/lint/checker.h"
+
+namespace agc::lint::rules::unrolled_loop {
+
+extern const std::string_view kExplain;
+const std::string_view kExplain =
+    R"md(# AGC308: Python loop whose body calls TensorFlow
+
+## What it does
+Finds `for` loops in converted functions that iterate a Python `range(...)`
+or a list or tuple display and whose body calls a TensorFlow function (a
+name bound by `import tensorflow ...` or `from tensorflow ... import`).
+
+## Why is this bad
+A loop over a Python value is not staged: under `tf.function` it runs while
+tracing, and every iteration adds its own copy of the TensorFlow operations to
+the graph. Long loops make huge graphs and slow traces, and the loop count is
+frozen into the graph.
+
+## Example
+```python
+import tensorflow as tf
+
+def total(x, n):
+    for i in range(100):          # AGC308: unrolled 100 times
+        x = tf.math.add(x, i)
+    return x
+```
+
+## Use instead
+```python
+def total(x, n):
+    for i in tf.range(100):       # a staged tf.while_loop
+        x = tf.math.add(x, i)
+    return x
+```
+Iterate a tensor (`tf.range`, a dataset) so the loop is staged once.
+)md";
+
+namespace {
+
+const ast::Call* FindTensorFlowCall(const ast::Node& node,
+                                    const ModuleFacts& facts) {
+  if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+      node.Is<ast::ClassDef>() || node.Is<ast::Lambda>()) {
+    return nullptr;
+  }
+  if (const auto* call = node.As<ast::Call>()) {
+    const ast::Expr* root = call->func;
+    while (const auto* a = root->As<ast::Attribute>()) {
+      root = a->value;
+    }
+    const auto* name = root->As<ast::Name>();
+    if (name != nullptr && facts.IsTensorFlow(name->id)) {
+      return call;
+    }
+  }
+  const ast::Call* found = nullptr;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    if (found == nullptr) {
+      found = FindTensorFlowCall(*child, facts);
+    }
+  });
+  return found;
+}
+
+}  // namespace
+
+void Check(const ast::Node& node, Checker& checker) {
+  const auto* loop = node.As<ast::For>();
+  if (loop == nullptr || !checker.state().converted ||
+      checker.facts().tensorflow_names.empty()) {
+    return;
+  }
+  std::string_view what;
+  if (const auto* call = loop->iter->As<ast::Call>()) {
+    const auto* fn = call->func->As<ast::Name>();
+    if (fn != nullptr && fn->id == "range") {
+      what = "range";
+    }
+  } else if (loop->iter->Is<ast::List>()) {
+    what = "list";
+  } else if (loop->iter->Is<ast::Tuple>()) {
+    what = "tuple";
+  }
+  if (what.empty()) {
+    return;
+  }
+  const ast::Call* call = nullptr;
+  for (const ast::Stmt* stmt : loop->body) {
+    if (call == nullptr) {
+      call = FindTensorFlowCall(*stmt, checker.facts());
+    }
+  }
+  if (call != nullptr) {
+    checker.Report(diag::DiagKind::kUnrolledLoop, node, what,
+                   DottedName(call->func), call->origin.line);
+  }
+}
+
+}  // namespace agc::lint::rules::unrolled_loop

@@ -1,0 +1,88 @@
+# AGC301: a local bound only on some paths of an if/for/while, read after it.
+
+
+def one_branch(x):
+    if x > 0:
+        y = x * 2
+    return y  # expect: AGC301
+
+
+def elif_missing(x):
+    if x > 0:
+        y = 1
+    elif x < 0:
+        y = -1
+    print("sign")
+    return y  # expect: AGC301
+
+
+def only_in_loop(xs):
+    for x in xs:
+        last = x
+    return last  # expect: AGC301
+
+
+def while_body(n):
+    while n > 0:
+        n -= 1
+        seen = n
+    total = seen + 1  # expect: AGC301
+    return total
+
+
+def loop_target(xs):
+    for item in xs:
+        pass
+    return item  # expect: AGC301
+
+
+# Clean look-alikes.
+
+
+def both_branches(x):
+    if x > 0:
+        y = 1
+    else:
+        y = -1
+    return y
+
+
+def bound_before(xs):
+    last = None
+    for x in xs:
+        last = x
+    return last
+
+
+def not_read_after(x):
+    if x > 0:
+        y = x * 2
+        print(y)
+    return x
+
+
+def rebound_before_read(x):
+    if x > 0:
+        y = 1
+    y = 2
+    return y
+
+
+def returns_in_other_branch(x):
+    if x > 0:
+        y = 1
+    else:
+        return 0
+    return y
+
+
+def generator_left_alone(x):
+    if x > 0:
+        y = 1
+    yield y
+
+
+y = 0
+if y:
+    z = 1
+print(z)

@@ -1,0 +1,78 @@
+# AGC302: None on one path out of a statement and a value on another.
+
+
+def first_positive(xs):
+    found = None
+    for x in xs:
+        if x > 0:
+            found = x
+    return found  # expect: AGC302
+
+
+def maybe_value(x):
+    result = None
+    if x > 0:
+        result = x * 2
+    print(result)  # expect: AGC302
+
+
+def branch_none(x):
+    if x > 0:
+        y = x
+    else:
+        y = None
+    return y + 1  # expect: AGC302
+
+
+def while_none(n):
+    best = None
+    while n > 0:
+        best = n
+        n -= 1
+    use(best)  # expect: AGC302
+
+
+def annotated(x):
+    out: int = None
+    if x:
+        out = 3
+    return out  # expect: AGC302
+
+
+# Clean look-alikes.
+
+
+def none_everywhere(x):
+    y = None
+    if x > 0:
+        y = None
+    return y
+
+
+def value_everywhere(x):
+    y = 0
+    if x > 0:
+        y = x
+    return y
+
+
+def none_not_read(x):
+    y = None
+    if x > 0:
+        y = x
+    return x
+
+
+def overwritten_after(x):
+    y = None
+    if x > 0:
+        y = x
+    y = 5
+    return y
+
+
+def none_only_after(x):
+    if x > 0:
+        x = x + 1
+    y = None
+    return y

@@ -1,0 +1,68 @@
+# AGC303: return from inside an if on some paths, falling off the end on others.
+
+
+def clip(x):
+    if x > 10:
+        return 10  # expect: AGC303
+    x = x + 1
+
+
+def nested(x, y):
+    if x:
+        if y:
+            return x + y  # expect: AGC303
+    print(x)
+
+
+def elif_chain(x):
+    if x > 0:
+        print("positive")
+    elif x < 0:
+        return -x  # expect: AGC303
+
+
+def in_else(x):
+    if x:
+        x += 1
+    else:
+        return 0  # expect: AGC303
+
+
+# Clean look-alikes.
+
+
+def both_return(x):
+    if x > 10:
+        return 10
+    return x
+
+
+def all_branches(x):
+    if x:
+        return 1
+    else:
+        return 2
+
+
+def bare_returns(x):
+    if x:
+        return
+    print(x)
+
+
+def return_none(x):
+    if x:
+        return None
+    print(x)
+
+
+def raises_otherwise(x):
+    if x:
+        return 1
+    raise ValueError(x)
+
+
+def in_loop_only(xs):
+    for x in xs:
+        return x
+    return None

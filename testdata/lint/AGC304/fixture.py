@@ -1,0 +1,67 @@
+# AGC304: list growth (append/pop/insert/extend) inside a loop.
+
+
+def squares(n):
+    out = []
+    for i in range(n):
+        out.append(i * i)  # expect: AGC304
+    return out
+
+
+def drain(stack):
+    while stack:
+        stack.pop()  # expect: AGC304
+    return stack
+
+
+def prepend(xs, acc):
+    for x in xs:
+        acc.insert(0, x)  # expect: AGC304
+    return acc
+
+
+def attribute_list(self, xs):
+    for x in xs:
+        if x:
+            self.items.extend([x])  # expect: AGC304
+
+
+# Clean look-alikes.
+
+
+def outside_loop(x):
+    out = []
+    out.append(x)
+    return out
+
+
+def fresh_each_iteration(xs):
+    total = 0
+    for x in xs:
+        row = []
+        row.append(x)
+        total += len(row)
+    return total
+
+
+def other_method(xs, d):
+    for x in xs:
+        d.update(x)
+        d.add(x)
+    return d
+
+
+def comprehension(xs):
+    return [x * 2 for x in xs]
+
+
+def generator_loop(xs):
+    out = []
+    for x in xs:
+        out.append(x)
+        yield out
+
+
+out = []
+for i in range(3):
+    out.append(i)

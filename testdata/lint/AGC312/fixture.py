@@ -1,0 +1,78 @@
+# AGC312: try/except around data-dependent control flow.
+
+
+def safe_div(x, y):
+    try:  # expect: AGC312
+        if y != 0:
+            x = x / y
+    except ZeroDivisionError:
+        x = 0
+    return x
+
+
+def loop_in_try(xs):
+    try:  # expect: AGC312
+        for x in xs:
+            print(x)
+    finally:
+        print("done")
+
+
+def while_in_try(n):
+    try:  # expect: AGC312
+        n = n + 1
+        while n > 0:
+            n -= 1
+    except ValueError:
+        pass
+    return n
+
+
+def nested_in_with(x, lock):
+    try:  # expect: AGC312
+        with lock:
+            if x:
+                x = 1
+    except RuntimeError:
+        pass
+    return x
+
+
+# Clean look-alikes.
+
+
+def plain_try(x):
+    try:
+        x = int(x)
+    except ValueError:
+        x = 0
+    return x
+
+
+def if_in_handler(x):
+    try:
+        x = int(x)
+    except ValueError:
+        if x:
+            x = 0
+    return x
+
+
+def if_around_try(x):
+    if x:
+        try:
+            x = int(x)
+        except ValueError:
+            pass
+    return x
+
+
+def nested_def_in_try(x):
+    try:
+        def helper(y):
+            if y:
+                return 1
+            return 0
+    except NameError:
+        helper = None
+    return helper
