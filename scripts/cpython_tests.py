@@ -2,7 +2,8 @@
 """Converted standard-library modules against CPython's own tests.
 
 For each module name: converts the standard library's `<name>.py` with the
-default pipeline into a temporary folder, puts that folder (and agc's
+default pipeline (or the `--passes` given, e.g. `default,lists,slices`)
+into a temporary folder, puts that folder (and agc's
 runtime) first on PYTHONPATH, checks that `import <name>` now loads the
 converted copy and that its functions are marked as converted, then runs
 `python3 -m test test_<name>`. Exits 1 if any step fails for any module.
@@ -53,6 +54,8 @@ assert converted, "no converted function"
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--agc", required=True)
+    ap.add_argument("--passes", default=None,
+                    help="agc's --passes list (default: the default pipeline)")
     ap.add_argument("modules", nargs="*", default=DEFAULT_MODULES)
     args = ap.parse_args()
     stdlib = Path(sysconfig.get_paths()["stdlib"])
@@ -63,9 +66,10 @@ def main():
         env["PYTHONDONTWRITEBYTECODE"] = "1"
         for name in args.modules:
             out = Path(tmp) / f"{name}.py"
+            passes = ["--passes", args.passes] if args.passes else []
             run = subprocess.run(
                 [args.agc, "convert", str(stdlib / f"{name}.py"), "-o",
-                 str(out)], capture_output=True, text=True)
+                 str(out)] + passes, capture_output=True, text=True)
             if run.returncode != 0:
                 print(f"FAIL {name}: agc exited {run.returncode}\n{run.stderr}")
                 failed.append(name)

@@ -1,0 +1,153 @@
+#include "passes/rebinding.h"
+
+#include "lib/base/check.h"
+#include "lib/codegen/template.h"
+#include "passes/converted_code.h"
+
+namespace agc::passes {
+namespace {
+
+void CollectConverted(ast::Node& node, std::vector<ast::FunctionDef*>& out) {
+  if (auto* fn = node.As<ast::FunctionDef>();
+      fn != nullptr && (fn->flags & ast::kFlagConverted) != 0) {
+    out.push_back(fn);
+  }
+  if (node.Is<ast::AsyncFunctionDef>()) {
+    return;
+  }
+  ast::ForEachChild(node, [&](ast::Node* child) {
+    if (child->category() == ast::Category::kStmt ||
+        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+      CollectConverted(*child, out);
+    }
+  });
+}
+
+// Whether a scope below `scope` declares `symbol` nonlocal.
+bool ReboundBelow(const analysis::Scope& scope, analysis::SymbolId symbol) {
+  for (const analysis::Scope* child : scope.children) {
+    if (child->nonlocals.Contains(symbol) || ReboundBelow(*child, symbol)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool IsConstant(const ast::Expr& expr) {
+  return expr.Is<ast::Constant>();
+}
+
+}  // namespace
+
+std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module) {
+  std::vector<ast::FunctionDef*> out;
+  for (ast::Stmt* stmt : module.body) {
+    CollectConverted(*stmt, out);
+  }
+  return out;
+}
+
+Rebinding::Rebinding(const ast::FunctionDef& fn,
+                     const analysis::QualNames& names,
+                     const analysis::Activity& activity,
+                     const analysis::ReachingDefinitions& reaching)
+    : names_(names), scope_(activity.ScopeOf(fn)), reaching_(reaching) {}
+
+bool Rebinding::IsStableLocal(std::string_view name) const {
+  analysis::SymbolId symbol = names_.Find(name);
+  return symbol != analysis::kNoSymbol && scope_.bound.Contains(symbol) &&
+         !scope_.globals.Contains(symbol) &&
+         !scope_.nonlocals.Contains(symbol) && !ReboundBelow(scope_, symbol);
+}
+
+bool Rebinding::IsLocal(std::string_view name) const {
+  analysis::SymbolId symbol = names_.Find(name);
+  return symbol != analysis::kNoSymbol && scope_.bound.Contains(symbol);
+}
+
+bool Rebinding::IsInert(const ast::Expr& expr, const ast::Stmt& at) const {
+  if (IsConstant(expr)) {
+    return true;
+  }
+  if (const auto* unary = expr.As<ast::UnaryOp>()) {
+    const auto* operand = unary->operand->As<ast::Constant>();
+    return (unary->op == ast::UnaryOpKind::kUSub ||
+            unary->op == ast::UnaryOpKind::kUAdd) &&
+           operand != nullptr &&
+           (operand->value_kind == ast::ConstantKind::kInt ||
+            operand->value_kind == ast::ConstantKind::kFloat ||
+            operand->value_kind == ast::ConstantKind::kComplex);
+  }
+  if (const auto* name = expr.As<ast::Name>()) {
+    return IsStableLocal(name->id) &&
+           !reaching_.MayBeUndefined(at, names_.Find(name->id));
+  }
+  return false;
+}
+
+bool Rebinding::IsList(std::string_view name, const ast::Stmt& at) const {
+  analysis::SymbolId symbol = names_.Find(name);
+  if (symbol == analysis::kNoSymbol) {
+    return false;
+  }
+  for (const analysis::Definition* def : reaching_.Reaching(at, symbol)) {
+    const auto* assign =
+        def->kind == analysis::DefinitionKind::kBind && def->node != nullptr
+            ? def->node->As<ast::Assign>()
+            : nullptr;
+    // `ag__.new_list(...)`: a display the lists pass already rewrote.
+    if (assign == nullptr || !(assign->value->Is<ast::List>() ||
+                               assign->value->Is<ast::ListComp>() ||
+                               IsRuntimeCall(*assign->value, "new_list"))) {
+      return false;
+    }
+    bool direct = false;
+    for (const ast::Expr* target : assign->targets) {
+      const auto* target_name = target->As<ast::Name>();
+      direct = direct || (target_name != nullptr && target_name->id == name);
+    }
+    if (!direct) {
+      return false;  // `l, m = [], x`: the list may not be what `l` got
+    }
+  }
+  return true;
+}
+
+bool HasWalrus(const ast::Node& node) {
+  if (node.Is<ast::NamedExpr>()) {
+    return true;
+  }
+  bool found = false;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    found = found || HasWalrus(*child);
+  });
+  return found;
+}
+
+ast::Expr* ElementTypeOrNone(ast::Module& module,
+                             const ast::FunctionDef& fn,
+                             std::string_view list,
+                             bool shape,
+                             ast::Origin origin) {
+  const ast::Module::ElementType* type = module.ElementTypeOf(fn, list);
+  ast::Expr* known = type == nullptr ? nullptr
+                     : shape         ? type->shape
+                                     : type->dtype;
+  if (known != nullptr) {
+    return ast::CloneAs(module, *known);
+  }
+  return codegen::InstantiateExpr(module, "None", {}, origin);
+}
+
+bool IsIntLiteral(const ast::Expr& expr) {
+  const ast::Expr* e = &expr;
+  if (const auto* unary = e->As<ast::UnaryOp>();
+      unary != nullptr && (unary->op == ast::UnaryOpKind::kUSub ||
+                           unary->op == ast::UnaryOpKind::kUAdd)) {
+    e = unary->operand;
+  }
+  const auto* constant = e->As<ast::Constant>();
+  return constant != nullptr && constant->value_kind == ast::ConstantKind::kInt;
+}
+
+}  // namespace agc::passes
