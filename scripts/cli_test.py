@@ -415,6 +415,50 @@ class Cli(unittest.TestCase):
         p = agc("inspect", cwd=self.dir)
         self.assertEqual(p.returncode, 2)
 
+    # --- [tool.agc] in pyproject.toml -------------------------------------
+
+    RETURNS = b"def f(x):\n    if x:\n        return 1\n    return 2\n"
+
+    def test_convert_reads_nearest_pyproject(self):
+        self.write("pyproject.toml", b'[tool.agc]\npasses = "functions"\n'
+                   b'runtime-import = "import my_rt as ag__"\n'
+                   b'out-dir = "gen"\n')
+        self.write("src/m.py", self.RETURNS)
+        # From a subfolder: the pyproject.toml above the input is found, and
+        # out-dir is relative to it.
+        p = agc("convert", "m.py", cwd=self.dir / "src")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        out = (self.dir / "gen" / "m.py").read_text()
+        self.assertIn("import my_rt as ag__", out)
+        self.assertNotIn("do_return", out)  # only `functions` ran
+        self.assertFalse((self.dir / "src" / "m_ag.py").exists())
+
+    def test_convert_flags_win_over_pyproject(self):
+        self.write("pyproject.toml", b'[tool.agc]\npasses = "functions"\n'
+                   b'out-dir = "gen"\n')
+        self.write("m.py", self.RETURNS)
+        p = agc("convert", "m.py", "--passes", "default", "-o", "x.py",
+                "--runtime-import", "import rt2 as ag__", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        out = (self.dir / "x.py").read_text()
+        self.assertIn("do_return", out)
+        self.assertIn("import rt2 as ag__", out)
+        self.assertFalse((self.dir / "gen").exists())
+        p = agc("convert", "m.py", "--isolated", "-o", "-", cwd=self.dir)
+        self.assertIn(b"do_return", p.stdout)
+        self.assertIn(b"import agc_runtime as ag__", p.stdout)
+
+    def test_convert_bad_pyproject(self):
+        self.write("pyproject.toml", b"[tool.agc]\npasses = 3\n")
+        self.write("m.py", self.RETURNS)
+        p = agc("convert", "m.py", cwd=self.dir)
+        self.assert_one_error(
+            p, r"pyproject\.toml:2:\d+: .*passes must be a string \[AGC016\]$",
+            2)
+        self.assertEqual(self.listing(), ["m.py", "pyproject.toml"])
+        p = agc("convert", "m.py", "--config", "missing.toml", cwd=self.dir)
+        self.assertEqual(p.returncode, 2, p.stderr)
+
 
 def main():
     global AGC

@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
@@ -14,7 +15,11 @@
 #include "lib/codegen/printer.h"
 #include "lib/diag/diagnostic.h"
 #include "lib/driver/convert.h"
+#include "lib/driver/emit_runtime.h"
 #include "lib/driver/inspect.h"
+#include "lib/driver/lint.h"
+#include "lib/driver/remap.h"
+#include "lib/lint/config.h"
 #include "lib/syntax/parse.h"
 #include "passes/registry.h"
 
@@ -151,10 +156,21 @@ int main(int argc, char** argv) {
       ->add_option("--out-dir", options.out_dir,
                    "write outputs under DIR, mirroring the input paths")
       ->excludes(out_opt);
+  auto* out_dir_opt = convert->get_option("--out-dir");
+  auto* passes_opt =
+      convert
+          ->add_option("--passes", passes_spec,
+                       "comma-separated passes, 'default', 'all' or 'none'")
+          ->capture_default_str();
+  std::string convert_config;
+  bool convert_isolated = false;
+  auto* convert_config_opt = convert->add_option(
+      "--config", convert_config,
+      "read [tool.agc] from this pyproject.toml (default: the nearest one "
+      "above the first input)");
   convert
-      ->add_option("--passes", passes_spec,
-                   "comma-separated passes, 'default', 'all' or 'none'")
-      ->capture_default_str();
+      ->add_flag("--isolated", convert_isolated, "ignore every pyproject.toml")
+      ->excludes(convert_config_opt);
   convert->add_flag("--no-source-map", no_source_map,
                     "do not write OUT.map.json");
   convert->add_flag("--check", options.check,
@@ -166,10 +182,14 @@ int main(int argc, char** argv) {
                    "files converted in parallel (0: one per core)")
       ->check(CLI::NonNegativeNumber)
       ->capture_default_str();
-  convert
-      ->add_option("--runtime-import", options.pass_options.runtime_import,
-                   "statement that imports the runtime as ag__")
-      ->capture_default_str();
+  auto* runtime_import_opt =
+      convert
+          ->add_option("--runtime-import", options.pass_options.runtime_import,
+                       "statement that imports the runtime as ag__")
+          ->capture_default_str();
+  convert->add_flag("--emit-runtime", options.emit_runtime,
+                    "also write the agc_runtime package next to the outputs "
+                    "(only files that changed), so they run with no install");
   convert->add_flag("--regenerate-all", options.regenerate_all,
                     "print every statement from the AST (printer testing)");
   convert->add_flag("--time-passes", time_passes, "log each pass's time");
@@ -210,6 +230,72 @@ int main(int argc, char** argv) {
       ->excludes(function_opt)
       ->excludes(format_opt);
 
+  // agc remap
+  agc::driver::RemapOptions remap_options;
+  std::vector<std::string> remap_positional_maps;
+  CLI::App* remap = app.add_subcommand(
+      "remap",
+      "rewrite a traceback on stdin to the original files and lines (stdout)");
+  remap->add_option("maps", remap_positional_maps,
+                    "source maps to use besides those found next to the "
+                    "generated files (same as --map)");
+  remap
+      ->add_option("--map", remap_options.maps,
+                   "a source map (OUT.py.map.json); repeatable")
+      ->allow_extra_args(false);
+  remap
+      ->add_flag("--hide-runtime,!--no-hide-runtime",
+                 remap_options.hide_runtime,
+                 "drop frames inside the agc_runtime package (default: on)")
+      ->capture_default_str();
+
+  // agc lint
+  agc::driver::LintOptions lint_options;
+  std::string lint_format = "text";
+  std::vector<std::string> lint_select;
+  std::vector<std::string> lint_ignore;
+  int lint_jobs = 0;
+  CLI::App* lint = app.add_subcommand(
+      "lint", "report code that will not convert or will misbehave staged");
+  lint->add_option("paths", lint_options.paths,
+                   "files and folders (walked for .py files); '-' is stdin")
+      ->required();
+  auto* select_opt = lint->add_option(
+      "--select", lint_select,
+      "codes or prefixes to report (AGC3, AGC301,AGC302); default all");
+  select_opt->allow_extra_args(false);
+  auto* ignore_opt = lint->add_option("--ignore", lint_ignore,
+                                      "codes or prefixes not to report");
+  ignore_opt->allow_extra_args(false);
+  std::vector<std::string> lint_exclude;
+  auto* exclude_opt = lint->add_option(
+      "--exclude", lint_exclude,
+      "glob of paths to skip when walking folders (repeatable; replaces the "
+      "config's exclude)");
+  exclude_opt->allow_extra_args(false);
+  lint->add_option("--output-format", lint_format,
+                   "text, concise, json, sarif or github")
+      ->check(CLI::IsMember({"text", "concise", "json", "sarif", "github"}))
+      ->capture_default_str();
+  lint->add_flag("--exit-zero", lint_options.exit_zero,
+                 "exit 0 even when something is reported");
+  auto* config_opt =
+      lint->add_option("--config", lint_options.config,
+                       "use this pyproject.toml for every file (no search)");
+  lint->add_flag("--isolated", lint_options.isolated,
+                 "ignore every pyproject.toml")
+      ->excludes(config_opt);
+  lint->add_option("-j,--jobs", lint_jobs,
+                   "files linted in parallel (0: one per core)")
+      ->check(CLI::NonNegativeNumber)
+      ->capture_default_str();
+
+  // agc explain
+  std::string explain_code;
+  CLI::App* explain = app.add_subcommand(
+      "explain", "what a diagnostic or lint rule means and how to fix it");
+  explain->add_option("code", explain_code, "AGCnnn")->required();
+
   // agc dump (developer tool)
   std::string dump_path;
   bool dump_origins = false;
@@ -229,8 +315,66 @@ int main(int argc, char** argv) {
   if (*passes) {
     return RunPasses();
   }
+  if (*lint) {
+    // Repeatable, each value comma-separated: --select AGC301,AGC302.
+    auto split = [](const std::vector<std::string>& values) {
+      std::vector<std::string> out;
+      for (const std::string& v : values) {
+        size_t begin = 0;
+        while (begin <= v.size()) {
+          size_t comma = std::min(v.find(',', begin), v.size());
+          if (comma > begin) {
+            out.push_back(v.substr(begin, comma - begin));
+          }
+          begin = comma + 1;
+        }
+      }
+      return out;
+    };
+    if (*select_opt) {
+      lint_options.select = split(lint_select);
+    }
+    if (*ignore_opt) {
+      lint_options.ignore = split(lint_ignore);
+    }
+    if (*exclude_opt) {
+      lint_options.exclude = lint_exclude;
+    }
+    lint_options.format = *agc::diag::ParseOutputFormat(lint_format);
+    lint_options.jobs = lint_jobs > 0
+                            ? lint_jobs
+                            : static_cast<int>(std::max(
+                                  1u, std::thread::hardware_concurrency()));
+    lint_options.registry = agc::passes::Registry();
+    return agc::driver::Lint(lint_options, std::cout, std::cerr, std::cin);
+  }
+  if (*explain) {
+    std::string page;
+    if (!agc::driver::Explain(explain_code, &page)) {
+      std::cerr << agc::diag::FormatText(
+                       {agc::diag::DiagKind::kBadOption,
+                        agc::diag::Severity::kError,
+                        "",
+                        {},
+                        fmt::format("'{}' is not a diagnostic code (AGCnnn)",
+                                    explain_code)})
+                << '\n';
+      return 2;
+    }
+    std::cout << page;
+    return 0;
+  }
   if (*dump) {
     return RunDump(dump_path, dump_origins);
+  }
+  if (*remap) {
+    remap_options.maps.insert(remap_options.maps.end(),
+                              remap_positional_maps.begin(),
+                              remap_positional_maps.end());
+    DiagnosticSink diags;
+    int code = agc::driver::Remap(remap_options, diags, std::cout, std::cin);
+    PrintDiagnostics(diags);
+    return code;
   }
   if (*inspect) {
     inspect_options.format = inspect_format == "json"
@@ -244,6 +388,49 @@ int main(int argc, char** argv) {
   }
 
   DiagnosticSink diags;
+  // [tool.agc] of the nearest pyproject.toml (above the first input, or the
+  // working directory for stdin): passes, runtime-import and out-dir, each
+  // unless its flag is given.
+  {
+    std::shared_ptr<const agc::lint::Config> config;
+    std::string error;
+    if (!convert_config.empty()) {
+      auto loaded = std::make_shared<agc::lint::Config>();
+      if (agc::lint::LoadConfig(convert_config, loaded.get(), &error)) {
+        config = loaded;
+      }
+    } else if (!convert_isolated) {
+      std::error_code ec;
+      std::filesystem::path first =
+          options.inputs.empty() || options.inputs[0] == "-"
+              ? std::filesystem::current_path(ec)
+              : std::filesystem::absolute(options.inputs[0], ec)
+                    .lexically_normal()
+                    .parent_path();
+      agc::lint::ConfigCache configs(nullptr, false);
+      config = configs.For(first.string(), &error);
+    }
+    if (!error.empty()) {
+      diags.Emit(agc::diag::DiagKind::kBadOption, "", {}, error);
+      PrintDiagnostics(diags);
+      return 2;
+    }
+    if (config != nullptr) {
+      if (!config->passes.empty() && passes_opt->count() == 0) {
+        passes_spec = config->passes;
+      }
+      if (!config->runtime_import.empty() && runtime_import_opt->count() == 0) {
+        options.pass_options.runtime_import = config->runtime_import;
+      }
+      if (!config->out_dir.empty() && out_dir_opt->count() == 0 &&
+          out_opt->count() == 0) {
+        options.out_dir =
+            (std::filesystem::path(config->folder) / config->out_dir)
+                .lexically_normal()
+                .string();
+      }
+    }
+  }
   agc::pass::SelectionError selection_error;
   auto selected = agc::pass::SelectPasses(agc::passes::Registry(), passes_spec,
                                           &selection_error);
@@ -269,6 +456,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   options.source_map = !no_source_map;
+  if (options.emit_runtime) {
+    options.runtime_dir = agc::driver::FindRuntimeDir(AGC_SOURCE_RUNTIME_DIR);
+    spdlog::debug("runtime package from {}", options.runtime_dir);
+  }
   options.jobs =
       jobs > 0
           ? jobs

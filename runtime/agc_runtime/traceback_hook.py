@@ -91,9 +91,17 @@ def _read_map(generated_path):
         if hashlib.sha256(raw).hexdigest() != expected.lower():
             return None
     text = raw.decode("utf-8", errors="replace")
-    lines = text.splitlines(True)
+    lines = _source_lines(text)
     _register_lines(source, text, lines)
     return SourceMap(generated_path, source, origin_lines, lines)
+
+
+def _source_lines(text):
+    """The lines of a source file as Python numbers them: split after \\n,
+    \\r\\n and \\r only (str.splitlines also splits at form feeds and
+    other separators, which would shift every later line)."""
+    import re
+    return re.findall(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z", text)
 
 
 def _register_lines(path, text, lines):
@@ -149,12 +157,40 @@ def _is_caret_line(line):
     return bool(body) and all(ch in "^~" for ch in body)
 
 
+# ``path.py:LINE`` in free text; a path ends at a space, a quote, a bracket,
+# a comma, ';', '=' or ':' (as agc remap reads it).
+_REFERENCE = None
+
+
+def _remap_references(line):
+    global _REFERENCE
+    if ".py:" not in line:
+        return line
+    if _REFERENCE is None:
+        import re
+        _REFERENCE = re.compile(
+            r"""(?<![^ \t\r\n"'`()\[\]<>,;=:])"""
+            r"""([^ \t\r\n"'`()\[\]<>,;=:]*\.py):(\d+)""")
+
+    def replace(match):
+        digits = match.group(2)
+        location = None
+        if len(digits) <= 9:
+            location = remap_location(match.group(1), int(digits))
+        if location is None:
+            return match.group(0)
+        return "%s:%d" % location
+
+    return _REFERENCE.sub(replace, line)
+
+
 def remap_traceback(text, hide_runtime_frames=True):
     """Rewrites the frames of a traceback text to original locations.
 
     Frame lines of converted files get the original file and line, the
     source line below them becomes the original source line, and column
-    markers (which refer to the generated code) are dropped.
+    markers (which refer to the generated code) are dropped. Other lines
+    get their ``path.py:LINE`` references remapped (warnings, logs).
     """
     out = []
     lines = text.splitlines(True)
@@ -163,7 +199,7 @@ def remap_traceback(text, hide_runtime_frames=True):
         line = lines[i]
         parsed = _parse_frame_line(line)
         if parsed is None:
-            out.append(line)
+            out.append(_remap_references(line))
             i += 1
             continue
         indent, filename, lineno, rest = parsed

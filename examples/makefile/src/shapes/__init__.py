@@ -1,0 +1,1 @@
+"""A small package for the end-to-end test (scripts/tooling_test.py)."""
