@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 
 namespace agc::base {
@@ -16,5 +17,14 @@ inline constexpr size_t kLargeStackBytes = size_t{512} << 20;  // 512 MiB
 // can be created.
 void RunOnLargeStack(const std::function<void()>& fn,
                      size_t bytes = kLargeStackBytes);
+
+// Runs `run(i)` for every i in [0, count) on up to `workers` threads, each
+// with a large stack, and waits for all. With several workers the largest
+// jobs (by `size(i)`) go first, so that a run does not end with one worker
+// on a big input while the others wait; one worker keeps the given order.
+void RunJobsOnLargeStacks(size_t count,
+                          int workers,
+                          const std::function<uint64_t(size_t)>& size,
+                          const std::function<void(size_t)>& run);
 
 }  // namespace agc::base

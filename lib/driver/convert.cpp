@@ -736,38 +736,13 @@ int Convert(const ConvertOptions& options,
   }
 
   Converter converter(options, diags);
-  size_t workers = static_cast<size_t>(std::max(1, options.jobs));
-  workers = std::min(workers, jobs.size());
-  // The order the workers take the jobs in. With several workers the
-  // largest inputs go first, so that the run does not end with one worker
-  // converting a big file while the others wait; nothing observable depends
-  // on it (outputs go to their own files, stdout is written in input order
-  // below, diagnostics are sorted). One worker keeps the input order.
-  std::vector<size_t> order(jobs.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  if (workers > 1) {
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-      return jobs[a].size > jobs[b].size;
-    });
-  }
-  // Every worker runs on a large stack: see lib/base/stack.h.
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < order.size(); i = next++) {
-      converter.Run(jobs[order[i]]);
-    }
-  };
-  if (workers <= 1) {
-    base::RunOnLargeStack(work);
-  } else {
-    std::vector<std::thread> threads;
-    for (size_t t = 0; t < workers; ++t) {
-      threads.emplace_back([&] { base::RunOnLargeStack(work); });
-    }
-    for (std::thread& t : threads) {
-      t.join();
-    }
-  }
+  // Nothing observable depends on the order the workers take the jobs in
+  // (outputs go to their own files, stdout is written in input order below,
+  // diagnostics are sorted). Every worker runs on a large stack: see
+  // lib/base/stack.h.
+  base::RunJobsOnLargeStacks(
+      jobs.size(), options.jobs, [&](size_t i) { return jobs[i].size; },
+      [&](size_t i) { converter.Run(jobs[i]); });
   for (const Job& job : jobs) {
     out << job.out;
   }

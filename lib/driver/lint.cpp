@@ -546,32 +546,9 @@ int Lint(const LintOptions& options,
       job.bytes = std::move(ss).str();
     }
   }
-  size_t workers = static_cast<size_t>(std::max(1, options.jobs));
-  workers = std::min(workers, std::max<size_t>(1, jobs.size()));
-  std::vector<size_t> order(jobs.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  if (workers > 1) {
-    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
-      return jobs[a].size > jobs[b].size;
-    });
-  }
-  std::atomic<size_t> next{0};
-  auto work = [&] {
-    for (size_t i = next++; i < order.size(); i = next++) {
-      linter.Run(jobs[order[i]]);
-    }
-  };
-  if (workers <= 1) {
-    base::RunOnLargeStack(work);
-  } else {
-    std::vector<std::thread> threads;
-    for (size_t t = 0; t < workers; ++t) {
-      threads.emplace_back([&] { base::RunOnLargeStack(work); });
-    }
-    for (std::thread& t : threads) {
-      t.join();
-    }
-  }
+  base::RunJobsOnLargeStacks(
+      jobs.size(), options.jobs, [&](size_t i) { return jobs[i].size; },
+      [&](size_t i) { linter.Run(jobs[i]); });
   std::vector<Finding> findings;
   bool io_error = !linter.errors.empty();
   std::vector<std::string> config_errors;
