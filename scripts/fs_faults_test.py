@@ -70,6 +70,21 @@ class FsFaults(unittest.TestCase):
         self.assertTrue((self.dir / "new/deeper/m.py").is_file())
         self.assertTrue((self.dir / "new/deeper/m.py.map.json").is_file())
 
+    def test_map_cannot_be_written(self):
+        # The map's path is a folder: neither file is replaced (a new output
+        # beside an old map would send tracebacks to the wrong lines).
+        self.write("m.py")
+        (self.dir / "out.py.map.json").mkdir()
+        p = agc("convert", "m.py", "-o", "out.py", cwd=self.dir)
+        self.assert_error(p, r"^m\.py: error: cannot write output: .*out\.py"
+                             r"\.map\.json: Is a directory \[AGC011\]\n$")
+        self.assertFalse((self.dir / "out.py").exists())
+        self.write("out.py", b"old = 1\n")
+        p = agc("convert", "m.py", "-o", "out.py", cwd=self.dir)
+        self.assert_error(p, r"Is a directory \[AGC011\]")
+        self.assertEqual((self.dir / "out.py").read_bytes(), b"old = 1\n")
+        self.assertEqual(self.listing(), ["m.py", "out.py", "out.py.map.json"])
+
     def test_output_folder_below_a_file(self):
         self.write("m.py")
         self.write("blocker", b"a file")

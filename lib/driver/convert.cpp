@@ -19,6 +19,7 @@
 #include <sstream>
 #include <thread>
 
+#include "lib/base/check.h"
 #include "lib/base/encoding.h"
 #include "lib/base/sha256.h"
 #include "lib/base/stack.h"
@@ -148,8 +149,7 @@ namespace {
 // Writes `bytes` to an existing special file (opened without O_CREAT).
 bool WriteSpecialFile(const std::string& path,
                       std::string_view bytes,
-                      std::string* error,
-                      bool* written) {
+                      std::string* error) {
   int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
   if (fd < 0) {
     *error = fmt::format("{}: {}", path, ErrnoText(errno));
@@ -173,49 +173,56 @@ bool WriteSpecialFile(const std::string& path,
     *error = fmt::format("{}: {}", path, ErrnoText(errno));
     return false;
   }
-  if (written != nullptr) {
-    *written = true;
-  }
   return true;
 }
 
 }  // namespace
 
-bool WriteFileAtomic(const std::string& path,
-                     std::string_view bytes,
-                     std::string* error,
-                     bool* written) {
-  if (written != nullptr) {
-    *written = false;
+StagedWrite::~StagedWrite() {
+  if (!tmp_.empty()) {
+    ::unlink(tmp_.c_str());
   }
+}
+
+bool StagedWrite::Stage(const std::string& path,
+                        std::string_view bytes,
+                        std::string* error) {
+  AGC_CHECK_MSG(state_ == State::kEmpty, "a StagedWrite stages one file");
   // A symlinked output is written through the link (the link stays and its
   // target gets the new file), as an editor would.
+  path_ = path;
   std::error_code link_ec;
-  if (fs::is_symlink(path, link_ec)) {
-    fs::path target = fs::weakly_canonical(path, link_ec);
-    if (!link_ec && target.string() != path) {
-      return WriteFileAtomic(target.string(), bytes, error, written);
+  if (fs::is_symlink(path_, link_ec)) {
+    fs::path target = fs::weakly_canonical(path_, link_ec);
+    if (!link_ec) {
+      path_ = target.string();
     }
   }
-  // An existing file is only read when it could be equal (same size).
   struct stat st;
-  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode) &&
-      !S_ISDIR(st.st_mode)) {
-    // A device or FIFO (/dev/null, /dev/full, a pipe) is written in place:
-    // a temp file renamed over it would replace the device itself.
-    return WriteSpecialFile(path, bytes, error, written);
+  const bool exists = ::stat(path_.c_str(), &st) == 0;
+  if (exists && S_ISDIR(st.st_mode)) {
+    *error = fmt::format("{}: {}", path_, ErrnoText(EISDIR));
+    return false;
   }
-  if (::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) &&
-      static_cast<uint64_t>(st.st_size) == bytes.size()) {
+  if (exists && !S_ISREG(st.st_mode)) {
+    // A device or FIFO (/dev/null, /dev/full, a pipe) is written in place
+    // at Commit: a temp file renamed over it would replace the device.
+    bytes_ = bytes;
+    state_ = State::kSpecial;
+    return true;
+  }
+  // An existing file is only read when it could be equal (same size).
+  if (exists && static_cast<uint64_t>(st.st_size) == bytes.size()) {
     std::string existing;
     std::string ignored;
-    if (ReadFile(path, &existing, &ignored) && existing == bytes) {
+    if (ReadFile(path_, &existing, &ignored) && existing == bytes) {
+      state_ = State::kUnchanged;
       return true;
     }
   }
   static std::atomic<unsigned> counter{0};
   std::string tmp =
-      fmt::format("{}.agc-tmp-{}-{}", path, ::getpid(), counter.fetch_add(1));
+      fmt::format("{}.agc-tmp-{}-{}", path_, ::getpid(), counter.fetch_add(1));
   auto open_tmp = [&] {
     return ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
   };
@@ -223,7 +230,7 @@ bool WriteFileAtomic(const std::string& path,
   // file of this run created it): try first, create it when missing.
   int fd = open_tmp();
   if (fd < 0 && (errno == ENOENT || errno == ENOTDIR)) {
-    fs::path dir = fs::path(path).parent_path();
+    fs::path dir = fs::path(path_).parent_path();
     if (!dir.empty()) {
       std::error_code ec;
       fs::create_directories(dir, ec);
@@ -235,7 +242,7 @@ bool WriteFileAtomic(const std::string& path,
     fd = open_tmp();
   }
   if (fd < 0) {
-    *error = fmt::format("{}: {}", path, ErrnoText(errno));
+    *error = fmt::format("{}: {}", path_, ErrnoText(errno));
     return false;
   }
   size_t done = 0;
@@ -248,7 +255,7 @@ bool WriteFileAtomic(const std::string& path,
       int err = errno;
       ::close(fd);
       ::unlink(tmp.c_str());
-      *error = fmt::format("{}: {}", path, ErrnoText(err));
+      *error = fmt::format("{}: {}", path_, ErrnoText(err));
       return false;
     }
     done += static_cast<size_t>(n);
@@ -256,19 +263,57 @@ bool WriteFileAtomic(const std::string& path,
   if (::close(fd) != 0) {
     int err = errno;
     ::unlink(tmp.c_str());
-    *error = fmt::format("{}: {}", path, ErrnoText(err));
+    *error = fmt::format("{}: {}", path_, ErrnoText(err));
     return false;
   }
-  if (::rename(tmp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    ::unlink(tmp.c_str());
-    *error = fmt::format("{}: {}", path, ErrnoText(err));
-    return false;
+  tmp_ = std::move(tmp);
+  state_ = State::kStaged;
+  return true;
+}
+
+bool StagedWrite::Commit(std::string* error, bool* written) {
+  if (written != nullptr) {
+    *written = false;
+  }
+  switch (state_) {
+    case State::kEmpty:
+    case State::kDone:
+      AGC_CHECK_MSG(false, "StagedWrite::Commit without a staged file");
+      return false;
+    case State::kUnchanged:
+      state_ = State::kDone;
+      return true;
+    case State::kSpecial:
+      state_ = State::kDone;
+      if (!WriteSpecialFile(path_, bytes_, error)) {
+        return false;
+      }
+      break;
+    case State::kStaged:
+      state_ = State::kDone;
+      if (::rename(tmp_.c_str(), path_.c_str()) != 0) {
+        int err = errno;
+        *error = fmt::format("{}: {}", path_, ErrnoText(err));
+        return false;  // the destructor removes the temp file
+      }
+      tmp_.clear();
+      break;
   }
   if (written != nullptr) {
     *written = true;
   }
   return true;
+}
+
+bool WriteFileAtomic(const std::string& path,
+                     std::string_view bytes,
+                     std::string* error,
+                     bool* written) {
+  if (written != nullptr) {
+    *written = false;
+  }
+  StagedWrite write;
+  return write.Stage(path, bytes, error) && write.Commit(error, written);
 }
 
 namespace {
@@ -583,13 +628,15 @@ void Converter::Finish(Job& job,
   const bool special_output = ::stat(job.output.c_str(), &out_st) == 0 &&
                               !S_ISREG(out_st.st_mode) &&
                               !S_ISDIR(out_st.st_mode);
+  // Both files are staged before either replaces anything: a map that
+  // cannot be written leaves the old output (and map) as they were.
   std::string error;
-  if (!WriteFileAtomic(job.output, text, &error)) {
-    Error(diag::DiagKind::kCannotWrite, job.display, error);
-    return;
-  }
-  if (!map.empty() && !special_output &&
-      !WriteFileAtomic(map_path, map, &error)) {
+  StagedWrite output;
+  StagedWrite map_file;
+  const bool with_map = !map.empty() && !special_output;
+  if (!output.Stage(job.output, text, &error) ||
+      (with_map && !map_file.Stage(map_path, map, &error)) ||
+      !output.Commit(&error) || (with_map && !map_file.Commit(&error))) {
     Error(diag::DiagKind::kCannotWrite, job.display, error);
   }
 }

@@ -6,6 +6,7 @@
 #include <iosfwd>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "lib/codegen/printer.h"
@@ -63,6 +64,34 @@ std::string CheckRuntimeImport(const std::string& statement);
 // Reads a whole file. On failure returns false and sets `error` to a
 // one-line reason ("No such file or directory", "is a directory").
 bool ReadFile(const std::string& path, std::string* bytes, std::string* error);
+
+// One file written atomically in two steps. Stage() writes `bytes` to a
+// temp file beside `path` (through a symlink to its target); nothing when
+// the file already holds exactly these bytes; a device or FIFO is written
+// in place at Commit, and `bytes` must live until then. Commit() renames the
+// temp file over `path`. An uncommitted stage removes its temp file when
+// destroyed. Staging every file of a job before committing any means a
+// failure leaves them all as they were. Both return false with `error` set.
+class StagedWrite {
+ public:
+  StagedWrite() = default;
+  StagedWrite(const StagedWrite&) = delete;
+  StagedWrite& operator=(const StagedWrite&) = delete;
+  ~StagedWrite();
+
+  bool Stage(const std::string& path,
+             std::string_view bytes,
+             std::string* error);
+  // `written`: whether the file's content changed.
+  bool Commit(std::string* error, bool* written = nullptr);
+
+ private:
+  enum class State { kEmpty, kUnchanged, kSpecial, kStaged, kDone };
+  State state_ = State::kEmpty;
+  std::string path_;        // the destination, symlinks resolved
+  std::string tmp_;         // the staged temp file (kStaged)
+  std::string_view bytes_;  // for a special file (kSpecial)
+};
 
 // Writes `bytes` to `path` atomically (temp file in the same folder, then
 // rename), and only if the file does not already hold exactly these bytes.

@@ -62,6 +62,44 @@ TEST_CASE("Atomic write writes only when the content changed", "[driver]") {
   fs::remove_all(dir);
 }
 
+TEST_CASE("Staged writes replace nothing until committed", "[driver]") {
+  fs::path dir = TempDir();
+  std::string a = (dir / "a.txt").string();
+  std::string b = (dir / "b.txt").string();
+  std::string error;
+  REQUIRE(WriteFileAtomic(a, "old a\n", &error));
+  {
+    // Staged but never committed (the second file failed, say): `a` keeps
+    // its content and the temp file is gone.
+    StagedWrite write;
+    REQUIRE(write.Stage(a, "new a\n", &error));
+  }
+  std::string back;
+  REQUIRE(ReadFile(a, &back, &error));
+  CHECK(back == "old a\n");
+  CHECK(std::distance(fs::directory_iterator(dir), fs::directory_iterator()) ==
+        1);
+  // A destination that is a folder fails at Stage, before anything else is
+  // replaced.
+  fs::create_directory(b);
+  StagedWrite first;
+  StagedWrite second;
+  REQUIRE(first.Stage(a, "new a\n", &error));
+  CHECK_FALSE(second.Stage(b, "b\n", &error));
+  CHECK(error.find("Is a directory") != std::string::npos);
+  // Committed: the content is replaced, and `written` says so.
+  bool written = false;
+  REQUIRE(first.Commit(&error, &written));
+  CHECK(written);
+  REQUIRE(ReadFile(a, &back, &error));
+  CHECK(back == "new a\n");
+  StagedWrite same;
+  REQUIRE(same.Stage(a, "new a\n", &error));
+  REQUIRE(same.Commit(&error, &written));
+  CHECK_FALSE(written);
+  fs::remove_all(dir);
+}
+
 TEST_CASE("Write into an unwritable folder fails cleanly", "[driver]") {
   // A path below a regular file cannot be created, even by root.
   fs::path dir = TempDir();
