@@ -26,7 +26,49 @@ def attribute_list(self, xs):
             self.items.extend([x])  # expect: AGC304
 
 
+def popped_list(xs):
+    todo = list(xs)
+    while todo:
+        x = todo.pop(0)  # expect: AGC304
+    return x
+
+
+def grown_copy(xs, ys):
+    acc = [0] * 3
+    if xs:
+        acc = sorted(xs)
+    for y in ys:
+        acc.pop(y)  # expect: AGC304
+    return acc
+
+
 # Clean look-alikes.
+
+
+def dict_pop(keys):
+    state = {}
+    for k in keys:
+        state.pop(k, None)
+        state.pop(k)
+    return state
+
+
+def set_pop(xs):
+    seen = set(xs)
+    while seen:
+        seen.pop()
+    return seen
+
+
+def text_widget(text, lines):
+    for line in lines:
+        text.insert("insert", line)
+        text.insert(1, line, "tag")
+
+
+def unknown_pop_with_key(cache, keys):
+    for k in keys:
+        cache.pop(k)
 
 
 def outside_loop(x):
