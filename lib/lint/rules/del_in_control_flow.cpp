@@ -15,6 +15,9 @@ A staged branch or loop body is a function that returns the new values of
 the variables it modifies. A variable deleted on one path has no value to
 return: the converted code fails ("'x' must be defined in both branches") or
 the deleted name comes back as an undefined placeholder after the statement.
+`del d[k]` and `del obj.attr` mutate a Python object while the graph is
+traced: a staged `if` traces both branches, so the deletion happens whatever
+the condition, and a staged loop runs its body once.
 
 ## Example
 ```python
