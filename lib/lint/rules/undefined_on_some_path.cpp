@@ -25,7 +25,11 @@ or more times and must have every loop variable defined before it starts.
 The converted code raises "'y' must also be initialized in the else branch"
 or "'y' must be defined before the loop" when the condition is a tensor.
 agc finds these with reaching definitions (the variable may be unbound after
-the statement) and liveness (it is read later).
+the statement) and liveness (it is read later). A variable that some earlier
+statement already binds on a path into the statement is not reported there:
+the statement is not where it becomes unbound, and a path that leaves it
+unbound (an `except` that exits, an exception into a `finally`) is one plain
+Python fails on too.
 
 ## Example
 ```python
@@ -46,6 +50,27 @@ def f(x):
 Bind the variable before the statement (or in every branch) with a value of
 the same type and shape as the one the branch gives it.
 )md";
+
+namespace {
+
+// Whether a binding of `s` from before the statement reaches it: then the
+// statement is not where `s` starts to be unbound (an earlier statement is
+// reported, or the unbound path is one Python itself would fail on, such as
+// an `except` that exits), and the program already binds it before, which
+// is what this rule asks for.
+bool BoundBefore(const ast::Node& node,
+                 const analysis::CfgLocation& loc,
+                 const analysis::ReachingDefinitions& defs,
+                 analysis::SymbolId s) {
+  for (const analysis::Definition* d : defs.Reaching(node, s)) {
+    if (!Inside(loc, d->cfg_node)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
 
 void Check(const ast::Node& node, Checker& checker) {
   if (!checker.state().converted || checker.state().def == nullptr ||
@@ -69,7 +94,7 @@ void Check(const ast::Node& node, Checker& checker) {
   const analysis::SymbolSet& live_out = liveness.LiveOut(node);
   for (analysis::SymbolId s : act->modified) {
     if (names.Get(s).is_composite() || !live_out.Contains(s) ||
-        !defs.Tracks(cfg, s)) {
+        !defs.Tracks(cfg, s) || BoundBefore(node, loc, defs, s)) {
       continue;
     }
     if (!have_targets) {

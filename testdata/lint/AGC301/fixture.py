@@ -1,4 +1,5 @@
 # AGC301: a local bound only on some paths of an if/for/while, read after it.
+import sys
 
 
 def one_branch(x):
@@ -34,6 +35,14 @@ def loop_target(xs):
     for item in xs:
         pass
     return item  # expect: AGC301
+
+
+def two_ifs(a, b):
+    if a:
+        y = 1
+    if b:
+        y = 2
+    return y  # expect: AGC301
 
 
 # Clean look-alikes.
@@ -80,6 +89,38 @@ def generator_left_alone(x):
     if x > 0:
         y = 1
     yield y
+
+
+def bound_in_try_or_exit(argv):
+    try:
+        args = parse(argv)
+    except ValueError:
+        usage()
+        sys.exit(2)
+    if not args:
+        args = ["-"]
+    return args
+
+
+def bound_in_try_before_finally(fds):
+    try:
+        count = 0
+        for fd in fds:
+            if fd:
+                count += 1
+    finally:
+        cleanup()
+    return count
+
+
+def bound_before_except(text):
+    try:
+        first = pos = text.index("sel.first")
+    except KeyError:
+        pos = ""
+    if not pos:
+        first = pos = text.index("insert")
+    return first
 
 
 y = 0
