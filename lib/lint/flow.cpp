@@ -55,7 +55,34 @@ const ast::Name* FindRead(const ast::Node& node,
   return found;
 }
 
+// Whether `test` always evaluates to a Python bool (see NeverStaged).
+bool PythonBool(const ast::Expr& test) {
+  if (const auto* cmp = test.As<ast::Compare>()) {
+    return std::all_of(cmp->ops.begin(), cmp->ops.end(), [](ast::CmpOpKind op) {
+      return op == ast::CmpOpKind::kIs || op == ast::CmpOpKind::kIsNot;
+    });
+  }
+  if (const auto* un = test.As<ast::UnaryOp>()) {
+    return un->op == ast::UnaryOpKind::kNot && PythonBool(*un->operand);
+  }
+  if (const auto* bo = test.As<ast::BoolOp>()) {
+    return std::all_of(bo->values.begin(), bo->values.end(),
+                       [](const ast::Expr* v) { return PythonBool(*v); });
+  }
+  if (const auto* call = test.As<ast::Call>()) {
+    const auto* fn = call->func->As<ast::Name>();
+    return fn != nullptr && (fn->id == "isinstance" || fn->id == "issubclass" ||
+                             fn->id == "callable" || fn->id == "hasattr");
+  }
+  return false;
+}
+
 }  // namespace
+
+bool NeverStaged(const ast::Stmt& stmt) {
+  const auto* i = stmt.As<ast::If>();
+  return i != nullptr && PythonBool(*i->test);
+}
 
 std::vector<CfgNodeId> ExitTargets(const analysis::CfgLocation& loc) {
   std::vector<CfgNodeId> out;

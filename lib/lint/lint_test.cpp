@@ -5,6 +5,7 @@
 #include "lib/diag/emitter.h"
 #include "lib/lint/checker.h"
 #include "lib/lint/config.h"
+#include "lib/lint/flow.h"
 #include "lib/lint/registry.h"
 #include "lib/lint/suppression.h"
 #include "lib/syntax/parse.h"
@@ -68,6 +69,33 @@ TEST_CASE("May-be-None needs a None and a value reaching the read", "[lint]") {
   CHECK(LintText("def f(x):\n    y = 0\n    if x:\n        y = 1\n"
                  "    return y\n")
             .empty());
+}
+
+// Whether the first statement of `text` is NeverStaged.
+bool FirstNeverStaged(std::string text) {
+  base::SourceFile source("m.py", std::move(text));
+  ast::Module module(&source);
+  diag::DiagnosticSink sink;
+  REQUIRE(syntax::Parse(source, module, sink));
+  REQUIRE(!module.body.empty());
+  return NeverStaged(*module.body.front());
+}
+
+TEST_CASE("Ifs whose test is always a Python bool are never staged", "[lint]") {
+  for (const char* test :
+       {"x is None", "x is not None", "not x is None",
+        "x is None and y is not None", "isinstance(x, int) or callable(x)",
+        "hasattr(x, 'a')", "not issubclass(t, E)", "a is b is c"}) {
+    INFO(test);
+    CHECK(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test)));
+  }
+  for (const char* test : {"x", "x == None", "x is None and y > 0", "len(x)",
+                           "not x", "x in y", "obj.isinstance(x)"}) {
+    INFO(test);
+    CHECK_FALSE(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test)));
+  }
+  // Loops are not: break and return lowering add state to the condition.
+  CHECK_FALSE(FirstNeverStaged("while x is not None:\n    x = x.next\n"));
 }
 
 TEST_CASE("Suppression comments", "[lint]") {

@@ -1,5 +1,6 @@
 // AGC313 del_in_control_flow.
 #include "lib/lint/checker.h"
+#include "lib/lint/flow.h"
 
 namespace agc::lint::rules::del_in_control_flow {
 
@@ -60,7 +61,8 @@ void Check(const ast::Node& node, Checker& checker) {
   for (auto it = checker.state().stmts.rbegin();
        it != checker.state().stmts.rend(); ++it) {
     const ast::Stmt& s = **it;
-    if (s.Is<ast::If>() || s.Is<ast::For>() || s.Is<ast::While>()) {
+    if ((s.Is<ast::If>() || s.Is<ast::For>() || s.Is<ast::While>()) &&
+        !NeverStaged(s)) {
       checker.Report(diag::DiagKind::kDelInControlFlow, node,
                      TargetText(*del, checker.module()), StatementKeyword(s),
                      s.origin.line);

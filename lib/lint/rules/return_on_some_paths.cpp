@@ -1,6 +1,7 @@
 // AGC303 return_on_some_paths.
 #include "lib/analysis/cfg.h"
 #include "lib/lint/checker.h"
+#include "lib/lint/flow.h"
 
 namespace agc::lint::rules::return_on_some_paths {
 
@@ -65,7 +66,9 @@ void FindReturnInIf(const ast::Node& node,
     return;
   }
   if (const auto* i = node.As<ast::If>()) {
-    in_if = i;
+    if (!NeverStaged(*i)) {
+      in_if = i;  // a Python-only if is transparent
+    }
   } else if (node.Is<ast::For>() || node.Is<ast::While>() ||
              node.Is<ast::Try>() || node.Is<ast::TryStar>() ||
              node.Is<ast::With>() || node.Is<ast::Match>()) {

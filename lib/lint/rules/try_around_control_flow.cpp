@@ -1,5 +1,6 @@
 // AGC312 try_around_control_flow.
 #include "lib/lint/checker.h"
+#include "lib/lint/flow.h"
 
 namespace agc::lint::rules::try_around_control_flow {
 
@@ -41,7 +42,8 @@ Keep `try` around Python-only code, and express error cases as data
 namespace {
 
 const ast::Stmt* FindControlFlow(const ast::Node& node) {
-  if (node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) {
+  if ((node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) &&
+      !NeverStaged(static_cast<const ast::Stmt&>(node))) {
     return static_cast<const ast::Stmt*>(&node);
   }
   if (node.category() != ast::Category::kStmt || node.Is<ast::FunctionDef>() ||

@@ -127,3 +127,11 @@ y = 0
 if y:
     z = 1
 print(z)
+
+
+def chosen_in_python(x, scale=None):
+    if scale is None:
+        factor = 1.0
+    elif isinstance(scale, float):
+        factor = scale
+    return x * factor

@@ -76,3 +76,10 @@ def none_only_after(x):
         x = x + 1
     y = None
     return y
+
+
+def none_checked_in_python(x, cache):
+    hit = None
+    if cache is not None:
+        hit = cache.get(x)
+    return hit

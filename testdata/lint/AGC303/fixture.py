@@ -28,6 +28,13 @@ def in_else(x):
         return 0  # expect: AGC303
 
 
+def python_if_in_staged_if(x, y=None):
+    if x > 0:
+        if y is None:
+            return x  # expect: AGC303
+    print(x)
+
+
 # Clean look-alikes.
 
 
@@ -66,3 +73,10 @@ def in_loop_only(xs):
     for x in xs:
         return x
     return None
+
+
+def early_exit_in_python(items):
+    if not isinstance(items, list):
+        return items
+    for i in range(len(items)):
+        items[i] = items[i] / 2

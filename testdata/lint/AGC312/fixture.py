@@ -38,6 +38,15 @@ def nested_in_with(x, lock):
     return x
 
 
+def loop_under_python_if(xs, log=None):
+    try:  # expect: AGC312
+        if log is not None:
+            for x in xs:
+                log(x)
+    except OSError:
+        pass
+
+
 # Clean look-alikes.
 
 
@@ -76,3 +85,12 @@ def nested_def_in_try(x):
     except NameError:
         helper = None
     return helper
+
+
+def python_if_in_try(x, log=None):
+    try:
+        if log is not None:
+            log(x)
+    except OSError:
+        pass
+    return x

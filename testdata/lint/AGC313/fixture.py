@@ -50,3 +50,9 @@ def generator_del(xs):
     for x in xs:
         del x
         yield 1
+
+
+def del_under_python_if(cache, key=None):
+    if key is not None:
+        del cache[key]
+    return cache
