@@ -177,7 +177,17 @@ def main():
                 failures.append(f"inspect: {f}: agc rejects a file CPython "
                                 "accepts")
             rejected += 1
-        for report in json.loads(proc.stdout)["files"]:
+        try:
+            batch_reports = json.loads(proc.stdout)["files"]
+        except (ValueError, KeyError):
+            # e.g. a sanitizer report (UBSan exits 1, like a finding)
+            if len(batch) > 1:
+                todo = [[f] for f in batch] + todo
+                continue
+            failures.append(f"inspect: {batch[0]}: no JSON report; stderr: "
+                            + proc.stderr.decode(errors="replace")[-1500:])
+            continue
+        for report in batch_reports:
             reports[report["path"]] = report
 
     functions = statements = 0

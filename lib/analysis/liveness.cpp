@@ -4,7 +4,6 @@
 #include "lib/analysis/liveness.h"
 
 #include <algorithm>
-#include <cstring>
 
 #include "lib/analysis/activity.h"
 #include "lib/analysis/dataflow.h"
@@ -135,7 +134,7 @@ class LivenessBuilder {
       }
       const uint64_t* live_out = out_rows_.Row(n);
       if (loc.end - loc.first > 1) {
-        std::memset(scratch_.data(), 0, words * sizeof(uint64_t));
+        std::fill(scratch_.begin(), scratch_.end(), 0);
         for (CfgNodeId m = loc.first; m < loc.end; ++m) {
           for (CfgNodeId s : cfg.successors(m)) {
             if (s >= loc.first && s < loc.end) {
