@@ -59,7 +59,10 @@ const ast::Name* FindRead(const ast::Node& node,
 bool PythonBool(const ast::Expr& test) {
   if (const auto* cmp = test.As<ast::Compare>()) {
     return std::all_of(cmp->ops.begin(), cmp->ops.end(), [](ast::CmpOpKind op) {
-      return op == ast::CmpOpKind::kIs || op == ast::CmpOpKind::kIsNot;
+      // `in` coerces __contains__'s result with bool(): a Python bool, or
+      // an error for a symbolic tensor, never a staged condition.
+      return op == ast::CmpOpKind::kIs || op == ast::CmpOpKind::kIsNot ||
+             op == ast::CmpOpKind::kIn || op == ast::CmpOpKind::kNotIn;
     });
   }
   if (const auto* un = test.As<ast::UnaryOp>()) {

@@ -26,11 +26,11 @@ const ast::Name* FirstReadAfter(const analysis::Cfg& cfg,
                                 const analysis::QualNames& names,
                                 analysis::SymbolId symbol);
 
-// Whether `stmt` is an `if` whose test always gives a Python bool: `is` /
-// `is not` comparisons, isinstance/issubclass/callable/hasattr calls, and
-// not/and/or of those. The converted if_stmt then picks its branch in
-// Python, whatever the backend: the branch is never staged, and the rules
-// about staged branches do not apply to it (they look at the statements
+// Whether `stmt` is an `if` whose test always gives a Python bool: `is`,
+// `is not`, `in` and `not in` comparisons, isinstance/issubclass/callable/
+// hasattr calls, and not/and/or of those. The converted if_stmt then picks its
+// branch in Python, whatever the backend: the branch is never staged, and the
+// rules about staged branches do not apply to it (they look at the statements
 // around it instead).
 bool NeverStaged(const ast::Stmt& stmt);
 

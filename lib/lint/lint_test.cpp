@@ -85,12 +85,13 @@ TEST_CASE("Ifs whose test is always a Python bool are never staged", "[lint]") {
   for (const char* test :
        {"x is None", "x is not None", "not x is None",
         "x is None and y is not None", "isinstance(x, int) or callable(x)",
-        "hasattr(x, 'a')", "not issubclass(t, E)", "a is b is c"}) {
+        "hasattr(x, 'a')", "not issubclass(t, E)", "a is b is c", "k in d",
+        "k not in d and d is not None"}) {
     INFO(test);
     CHECK(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test)));
   }
   for (const char* test : {"x", "x == None", "x is None and y > 0", "len(x)",
-                           "not x", "x in y", "obj.isinstance(x)"}) {
+                           "not x", "x < y in z", "obj.isinstance(x)"}) {
     INFO(test);
     CHECK_FALSE(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test)));
   }

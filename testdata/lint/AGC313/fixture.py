@@ -56,3 +56,9 @@ def del_under_python_if(cache, key=None):
     if key is not None:
         del cache[key]
     return cache
+
+
+def del_under_membership_test(cache, key):
+    if key in cache:
+        del cache[key]
+    return cache
