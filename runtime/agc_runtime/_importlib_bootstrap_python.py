@@ -12,15 +12,21 @@ counts ``stacklevel``, every frame whose code file name contains both
 Naming the operator modules ``_importlib_bootstrap_*`` makes
 ``warnings.warn(msg, stacklevel=2)`` in a function called through
 ``converted_call`` point at the user's line, not into the runtime. Keep every
-operator that calls user code in a file named this way.
+operator that calls user code in a file named this way. A ``warnings.warn``
+or ``sys._getframe`` that converted code itself calls goes through
+``call_with_original_frames``, which counts the original program's calls.
 """
 
+import _operator
+import _warnings
 import builtins as _builtins
 import sys
 
 from .core import FunctionScope, Undefined
 
 _getframe = sys._getframe
+_warn = _warnings.warn
+_warn_explicit = _warnings.warn_explicit
 _BuiltinFunction = type(len)
 _RUNTIME_DIR = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 
@@ -134,6 +140,8 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     if type(f) is _BuiltinFunction:
         if f.__self__ is _builtins and f.__name__ in _CONTEXT_BUILTINS:
             return call_in_original_context(f, args, kwargs, caller_fn_scope)
+        if f is _warn or f is _getframe:
+            return call_with_original_frames(f, args, kwargs)
     elif f is super:
         return call_in_original_context(f, args, kwargs, caller_fn_scope)
     if kwargs is None:
@@ -246,6 +254,103 @@ def call_in_original_context(f, args, kwargs, scope):
 
 
 _MISSING = object()
+
+
+def _is_importlib_frame(frame):
+    # What warnings.warn counts as an interpreter-internal frame.
+    filename = frame.f_code.co_filename
+    return "importlib" in filename and "_bootstrap" in filename
+
+
+def _scope_of(frame):
+    for value in frame.f_locals.values():
+        if type(value) is FunctionScope:
+            return value
+    return None
+
+
+def _original_stack(frame, skip_importlib):
+    """The activations of the original program from ``frame`` up.
+
+    Yields ``(current, own)`` per function call of the original program,
+    innermost first: ``own`` is the function's frame, ``current`` the frame
+    executing in it (a body helper of a converted function, or ``own``).
+    Runtime frames are skipped (and importlib's, when ``skip_importlib``);
+    consecutive frames sharing a FunctionScope are one activation.
+    """
+    while frame is not None:
+        if _is_runtime_frame(frame) or (skip_importlib and
+                                        _is_importlib_frame(frame)):
+            frame = frame.f_back
+            continue
+        current = own = frame
+        scope = _scope_of(frame)
+        frame = frame.f_back
+        while scope is not None and frame is not None:
+            if _is_runtime_frame(frame):
+                frame = frame.f_back
+            elif _scope_of(frame) is scope:
+                own = frame
+                frame = frame.f_back
+            else:
+                break
+        yield current, own
+
+
+def _warn_arguments(message, category=None, stacklevel=1, source=None):
+    return message, category, stacklevel, source
+
+
+def call_with_original_frames(f, args, kwargs):
+    """``sys._getframe`` / ``warnings.warn`` counting the original frames.
+
+    Called through converted_call, they would count the runtime's frames and
+    the body helpers of converted functions: ``sys._getframe(1)`` would be
+    the runtime, and a warning with the default stacklevel would point into
+    it. Here depth and stacklevel count the original program's function
+    calls. Invalid arguments go to the builtin itself, for its own error.
+    """
+    kwargs = kwargs or {}
+    start = _getframe(1)
+    if f is _getframe:
+        if kwargs or len(args) > 1:
+            return f(*args, **kwargs)
+        try:
+            depth = _operator.index(args[0]) if args else 0
+        except TypeError:
+            return f(*args)
+        for level, (_, own) in enumerate(_original_stack(start, False)):
+            if level >= depth:
+                return own
+        raise ValueError("call stack is not deep enough")
+    # warnings.warn, as CPython's: category from the message, validated;
+    # stacklevel 1 is the caller, each level above skips importlib's frames.
+    try:
+        message, category, stacklevel, source = _warn_arguments(*args,
+                                                                **kwargs)
+        stacklevel = _operator.index(stacklevel)
+    except TypeError:
+        return f(*args, **kwargs)
+    if isinstance(message, Warning):
+        category = message.__class__
+    if category is None:
+        category = UserWarning
+    if not (isinstance(category, type) and issubclass(category, Warning)):
+        return f(*args, **kwargs)
+    target = None
+    for level, (current, _) in enumerate(_original_stack(start, True)):
+        if level >= stacklevel - 1:
+            target = current
+            break
+    if target is None:
+        module_globals, filename, lineno = sys.__dict__, "sys", 1
+    else:
+        module_globals = target.f_globals
+        filename, lineno = target.f_code.co_filename, target.f_lineno
+    module = module_globals.get("__name__", "<string>")
+    registry = module_globals.setdefault("__warningregistry__", {})
+    return _warn_explicit(message, category, filename, lineno, module,
+                          registry, module_globals, source)
 
 
 # ---------------------------------------------------------------------------

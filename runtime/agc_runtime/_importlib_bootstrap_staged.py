@@ -33,8 +33,8 @@ import builtins as _builtins
 from . import staged as _st
 from . import _importlib_bootstrap_python as _py
 from ._importlib_bootstrap_python import (
-    _CONTEXT_BUILTINS, call_in_original_context, get_item, ld, ldu, new_list,
-    set_item, with_function_scope)
+    _CONTEXT_BUILTINS, call_in_original_context, call_with_original_frames,
+    get_item, ld, ldu, new_list, set_item, with_function_scope)
 from .core import UndefinedReturnValue
 from .staged import (Value, as_staged, check_branch, check_loop_init,
                      check_loop_var, condition, merge_branches,
@@ -392,6 +392,8 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
                 return call_in_original_context(f, args, kwargs,
                                                 caller_fn_scope)
             f = _OVERLOADED_FUNCTIONS.get(name, f)
+        elif f is _py._warn or f is _py._getframe:
+            return call_with_original_frames(f, args, kwargs)
     elif kind is type:
         if f is super:
             return call_in_original_context(f, args, kwargs, caller_fn_scope)
