@@ -1,9 +1,9 @@
 // call_trees: routes calls inside converted functions through the runtime.
 //
-//   f(a, *b, k=c, **d)  ->  ag__.converted_call(f, (a, *b), dict(k=c, **d),
-//   fscope) g(x)                ->  ag__.converted_call(g, (x,), None, fscope)
-//   h(k=1)              ->  ag__.converted_call(h, (), {'k': 1}, fscope)
-//   h(**d)              ->  ag__.converted_call(h, (), d, fscope)
+//   g(x)      ->  ag__.converted_call(g, (x,), None, fscope)
+//   f(a, *b)  ->  ag__.converted_call(f, (a, *b), None, fscope)
+//   h(k=1)    ->  ag__.converted_call(h, (), {'k': 1}, fscope)
+//   h(**d)    ->  ag__.converted_call(h, (), {**d}, fscope)
 //
 // The runtime calls the function exactly as the original call did (a backend
 // may substitute overloads for builtins such as `print`, `len`, `range`).
@@ -64,7 +64,7 @@ bool MergesKeywords(const ast::Call& call) {
   return unpackings > 1 || (unpackings == 1 && call.keywords.size() > 1);
 }
 
-// The keywords argument: None, a dict display, or the one mapping itself.
+// The keywords argument: None, a dict display, or `dict(...)` of several.
 ast::Expr* Keywords(ast::Module& module, ast::Call& call) {
   const ast::Origin origin = call.origin;
   if (call.keywords.empty()) {
@@ -79,7 +79,13 @@ ast::Expr* Keywords(ast::Module& module, ast::Call& call) {
     return dict;
   }
   if (call.keywords.size() == 1) {
-    return call.keywords[0]->value;  // f(**d): d itself, checked by the call
+    // f(**d): a dict display `{**d}`, never `d` itself. None already means
+    // "no keywords" to converted_call, so passing d would turn `f(**None)`
+    // into a call that succeeds; the display raises the TypeError.
+    auto* dict = module.New<ast::Dict>(origin);
+    dict->keys.push_back(nullptr);
+    dict->values.push_back(call.keywords[0]->value);
+    return dict;
   }
   auto* dict_call =
       codegen::InstantiateExpr(module, "dict()", {}, origin)->As<ast::Call>();

@@ -183,6 +183,18 @@ def introspection():
     return decorated.__name__, decorated.__wrapped__.__name__
 
 
+def _keywords(**kwargs):
+    return sorted(kwargs.items())
+
+
+def double_star(d):
+    # Only the type: a display words the error for None differently.
+    try:
+        return _keywords(**d)
+    except TypeError as e:
+        return type(e).__name__
+
+
 CASES = {
     "add": [(1,), (1, 2), ("a", "b")],
     "signature": [],
@@ -212,6 +224,7 @@ CASES = {
     "decorated": [(1,)],
     "prints": [(3,)],
     "star_unpacking": [([1],), ([1, 2, 3],), ([],)],
+    "double_star": [({"a": 1},), ({},), (None,), ([1],)],
     "fscope_clash": [(2,)],
     "introspection": [()],
     "generator": [(3,)],

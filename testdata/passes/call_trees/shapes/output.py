@@ -12,7 +12,7 @@ def shapes(f, a, b, d):
         ag__.converted_call(f, (a, *b, a), None, fscope)
         ag__.converted_call(f, (), {'k': a}, fscope)
         ag__.converted_call(f, (a,), {'k': a, 'j': b}, fscope)
-        ag__.converted_call(f, (), d, fscope)
+        ag__.converted_call(f, (), {**d}, fscope)
         f(a, k=1, **d)
         f(**d, **d)
         return ag__.converted_call(ag__.converted_call(f, (a,), None, fscope), (b,), None, fscope)
