@@ -21,7 +21,11 @@ ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_MODULES = ["textwrap", "heapq", "bisect", "fnmatch", "colorsys",
                    "shlex", "calendar", "difflib", "statistics", "fractions",
                    "base64", "glob", "pprint", "sched", "copy", "graphlib",
-                   "ipaddress", "quopri", "getopt", "optparse"]
+                   "ipaddress", "quopri", "getopt", "optparse",
+                   # sys._getframe (typing), f(**None) (pickle's is too slow
+                   # to run every time), C backends (string, random, csv)
+                   "typing", "enum", "dataclasses", "string", "random", "csv",
+                   "tokenize", "netrc", "reprlib", "plistlib"]
 
 # Run in the child: the module must be the converted copy, and converted.
 PROBE = """
