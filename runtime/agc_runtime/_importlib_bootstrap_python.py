@@ -24,6 +24,13 @@ import sys
 
 from .core import FunctionScope, Undefined
 
+# The runtime's own calls to builtins (len, type, ...) see the builtins as
+# they were when it was imported: a program that replaces builtins.len, say
+# with an lru_cache-wrapped (converted) len, must not send the runtime's
+# converted_call into its own wrapper. Functions take their builtins from
+# this name when they are defined.
+__builtins__ = dict(_builtins.__dict__)
+
 _getframe = sys._getframe
 _warn = _warnings.warn
 _warn_explicit = _warnings.warn_explicit

@@ -40,6 +40,13 @@ from .staged import (Value, as_staged, check_branch, check_loop_init,
                      check_loop_var, condition, merge_branches,
                      placeholder_like, unstage)
 
+# The runtime's own calls to builtins (len, type, ...) see the builtins as
+# they were when it was imported: a program that replaces builtins.len, say
+# with an lru_cache-wrapped (converted) len, must not send the runtime's
+# converted_call into its own wrapper. Functions take their builtins from
+# this name when they are defined.
+__builtins__ = dict(_builtins.__dict__)
+
 _BuiltinFunction = type(len)
 _NOT_SET = object()
 

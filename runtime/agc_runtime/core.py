@@ -15,7 +15,15 @@ converted copies, which import the runtime again.
 """
 
 import _thread
+import builtins as _builtins
 import sys
+
+# The runtime's own calls to builtins (len, type, ...) see the builtins as
+# they were when it was imported: a program that replaces builtins.len, say
+# with an lru_cache-wrapped (converted) len, must not send the runtime's
+# converted_call into its own wrapper. Functions take their builtins from
+# this name when they are defined.
+__builtins__ = dict(_builtins.__dict__)
 
 # Marks an argument that the caller did not pass (distinct from None).
 UNSPECIFIED = type("_Unspecified", (), {"__repr__": lambda self: "UNSPECIFIED",

@@ -22,8 +22,16 @@ for tests and users.
 """
 
 import _operator
+import builtins as _builtins
 
 from .core import Undefined, UndefinedReturnValue
+
+# The runtime's own calls to builtins (len, type, ...) see the builtins as
+# they were when it was imported: a program that replaces builtins.len, say
+# with an lru_cache-wrapped (converted) len, must not send the runtime's
+# converted_call into its own wrapper. Functions take their builtins from
+# this name when they are defined.
+__builtins__ = dict(_builtins.__dict__)
 
 _DTYPE_OF = {bool: "bool", int: "int", float: "float", str: "str"}
 _PY_TYPE = {"bool": bool, "int": int, "float": float, "str": str}

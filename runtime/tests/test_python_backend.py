@@ -506,6 +506,39 @@ class OperatorTests:
         self.assertEqual(str(cm.exception),
                          "'tuple' object does not support item assignment")
 
+    # -- builtins the program replaces --------------------------------------
+
+    def test_the_runtime_does_not_call_replaced_builtins(self):
+        # functools' test_lru_reentrancy_with_len replaces builtins.len with
+        # an lru_cache-wrapped len: a converted lru_cache wrapper calls
+        # converted_call, which must not call the replacement back.
+        import builtins
+        calls = []
+        real_len, real_type = builtins.len, builtins.type
+
+        def spy_len(x):
+            calls.append("len")
+            return real_len(x)
+
+        builtins.len = spy_len
+        try:
+            with ag__.FunctionScope("f", "fscope", ag__.STD) as scope:
+                got = ag__.converted_call(max, (3, 4), None, scope)
+                ag__.if_stmt(got > 3, _noop_state, _noop_state, _noop_state,
+                             _noop_set, (), 0)
+        finally:
+            builtins.len = real_len
+        self.assertIs(builtins.type, real_type)
+        self.assertEqual(got, 4)
+        self.assertEqual(calls, [])
+        # The program's own calls still see the replacement.
+        builtins.len = spy_len
+        try:
+            self.assertEqual(ag__.converted_call(len, ("ab",), None), 2)
+        finally:
+            builtins.len = real_len
+        self.assertEqual(calls, ["len"])
+
 
 class PythonBackendOperators(OperatorTests, unittest.TestCase):
     BACKEND = "python"
