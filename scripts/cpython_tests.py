@@ -25,7 +25,7 @@ DEFAULT_MODULES = ["textwrap", "heapq", "bisect", "fnmatch", "colorsys",
                    # sys._getframe (typing), f(**None) (pickle's is too slow
                    # to run every time), C backends (string, random, csv)
                    "typing", "enum", "dataclasses", "string", "random", "csv",
-                   "tokenize", "netrc", "reprlib", "plistlib"]
+                   "tokenize", "netrc", "reprlib", "plistlib", "functools"]
 
 # Run in the child: the module must be the converted copy, and converted.
 PROBE = """
