@@ -112,6 +112,31 @@ void CollectFacts(const std::vector<ast::Stmt*>& body,
         if (!attribute.empty()) {
           facts.mutating_methods.push_back({cls, fn->name, attribute});
         }
+        // `self.x = value`, `self.x = self.y = value`, `self.x: T = value`.
+        auto self_attribute = [&](const ast::Expr* target) {
+          const auto* attr = target->As<ast::Attribute>();
+          const auto* base =
+              attr != nullptr ? attr->value->As<ast::Name>() : nullptr;
+          return base != nullptr && self != nullptr && base->id == self->arg
+                     ? attr
+                     : nullptr;
+        };
+        for (const ast::Stmt* s : fn->body) {
+          WalkScope(*s, [&](const ast::Node& n) {
+            if (const auto* a = n.As<ast::Assign>()) {
+              for (const ast::Expr* target : a->targets) {
+                if (const auto* attr = self_attribute(target)) {
+                  facts.attribute_values.push_back({cls, attr->attr, a->value});
+                }
+              }
+            } else if (const auto* a = n.As<ast::AnnAssign>()) {
+              const auto* attr = self_attribute(a->target);
+              if (attr != nullptr && a->value != nullptr) {
+                facts.attribute_values.push_back({cls, attr->attr, a->value});
+              }
+            }
+          });
+        }
       }
     }
     if (const auto* c = stmt->As<ast::ClassDef>()) {

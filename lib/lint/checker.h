@@ -41,6 +41,16 @@ struct ModuleFacts {
 
   std::vector<MutatingMethod> mutating_methods;
 
+  // Values methods assign to attributes of their first parameter
+  // (`self.items = []` in any method of the class).
+  struct AttributeValue {
+    const ast::ClassDef* cls;
+    std::string_view attribute;
+    const ast::Expr* value;
+  };
+
+  std::vector<AttributeValue> attribute_values;
+
   bool IsTensorFlow(std::string_view name) const;
 };
 

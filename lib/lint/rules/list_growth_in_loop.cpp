@@ -19,6 +19,9 @@ nor are calls a list method cannot be: `pop(key, default)`, `insert` at a
 string index (a text widget), wrong argument counts. Where the receiver's
 type is not known (a parameter, an attribute), `append`, `extend`, `pop()`
 and `insert(i, x)` are reported, but not `pop(x)` (as likely `dict.pop`).
+An attribute of a method's first parameter (`self.items`) takes its type
+from what the class's methods assign to it: lists only make it a list, one
+dict, set or other known value makes it not one (`None` is not counted).
 
 ## Why is this bad
 A staged loop (`tf.while_loop`) carries a fixed set of tensors of fixed
@@ -145,6 +148,46 @@ bool ListCall(const ast::Call& call, std::string_view name, Kind kind) {
                                index->value_kind != ast::ConstantKind::kBytes));
 }
 
+// What the methods of the class holding the current method assign to
+// `self.<attribute>`: kOther if one value is something else known, kList if
+// every value is a list.
+Kind SelfAttributeKind(const ast::Attribute& receiver, Checker& checker) {
+  const ast::ClassDef* cls = checker.state().cls;
+  const auto* base = receiver.value->As<ast::Name>();
+  const auto* def = checker.state().def != nullptr
+                        ? checker.state().def->As<ast::FunctionDef>()
+                        : nullptr;
+  if (cls == nullptr || base == nullptr || def == nullptr ||
+      checker.state().function != def) {
+    return Kind::kUnknown;
+  }
+  const ast::Arguments& args = *def->args;
+  const ast::Arg* self = !args.posonlyargs.empty() ? args.posonlyargs[0]
+                         : !args.args.empty()      ? args.args[0]
+                                                   : nullptr;
+  if (self == nullptr || self->arg != base->id) {
+    return Kind::kUnknown;
+  }
+  bool any = false;
+  bool all_lists = true;
+  for (const ModuleFacts::AttributeValue& v :
+       checker.facts().attribute_values) {
+    const auto* constant = v.value->As<ast::Constant>();
+    if (v.cls != cls || v.attribute != receiver.attr ||
+        (constant != nullptr &&
+         constant->value_kind == ast::ConstantKind::kNone)) {
+      continue;  // `self.items = None` resets, whatever the type is
+    }
+    Kind kind = KindOf(v.value);
+    if (kind == Kind::kOther) {
+      return Kind::kOther;
+    }
+    any = true;
+    all_lists = all_lists && kind == Kind::kList;
+  }
+  return any && all_lists ? Kind::kList : Kind::kUnknown;
+}
+
 }  // namespace
 
 void Check(const ast::Node& node, Checker& checker) {
@@ -191,6 +234,8 @@ void Check(const ast::Node& node, Checker& checker) {
   if (root == attr->value && root_symbol != analysis::kNoSymbol) {
     kind = ReceiverKind(*loop, root_symbol,
                         am.Get<analysis::ReachingDefinitions>());
+  } else if (const auto* self_attr = attr->value->As<ast::Attribute>()) {
+    kind = SelfAttributeKind(*self_attr, checker);
   }
   if (!ListCall(*call, attr->attr, kind)) {
     return;

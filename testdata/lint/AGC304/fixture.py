@@ -104,6 +104,27 @@ def generator_loop(xs):
         yield out
 
 
+class Worklist:
+    def __init__(self, xs):
+        self.pending = list(xs)
+        self.seen = set()
+        self.names = ()
+        self.heap = None
+
+    def reset(self):
+        self.heap = []
+
+    def run(self):
+        while self.pending:
+            item = self.pending.pop(0)  # expect: AGC304
+            self.heap.pop(0)  # expect: AGC304
+            self.seen.pop()
+            self.names.append(item)
+
+    def other_receiver(self, other):
+        for x in other.pending:
+            other.pending.pop(0)
+
 out = []
 for i in range(3):
     out.append(i)
