@@ -7,6 +7,7 @@ Reports, on the local CPython standard library:
   - source lines per second;
   - -j1 vs -j2 (and -jN for N = cores) speed-up;
   - peak memory (max RSS) of each run;
+  - `agc lint` of the same files vs converting them (the bar: at most 1.5x);
   - the cost of the analyses: `--passes none --analyze` (every analysis of
     `agc passes` computed on every file) vs `--passes none`, -j1, in CPU
     time (user + system), which a busy shared machine disturbs less than
@@ -95,6 +96,15 @@ def main():
                 f"{results[(label, 1)] / t:5.2f}x vs -j1"
             print(f"agc {label:15s} -j{jobs}: {t:7.3f} s  {lines / t:10.0f} "
                   f"lines/s  {rss:7.1f} MiB  {ratio}  (exit {rc})")
+
+    # Lint of the same files (no output written), against converting them.
+    t_lint, rss, rc = best(args.repeat, lambda: timed(
+        [agc, "lint", *files, "-j", "1", "--isolated", "--output-format",
+         "concise", "--exit-zero"]))
+    t_conv = results[("default passes", 1)]
+    print(f"agc lint                 -j1: {t_lint:7.3f} s  {lines / t_lint:10.0f} "
+          f"lines/s  {rss:7.1f} MiB  {t_lint / t_conv:5.2f}x convert "
+          f"(bar 1.5x)  (exit {rc})")
 
     # The analyses: every one of them on every file, no pass.
     def convert_cpu(extra):
