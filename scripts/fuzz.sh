@@ -14,7 +14,7 @@ shift || true
 BUILD="${AGC_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 WORK="${AGC_FUZZ_WORK:-$BUILD/work}"
 JOBS="${AGC_JOBS:-$(nproc)}"
-"$ROOT/scripts/setup.sh"
+"$ROOT/scripts/setup.sh" --fuzz
 if [ ! -f "$BUILD/build.ninja" ]; then
   CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -G Ninja \
     -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAGC_FUZZ=ON -DAGC_SANITIZE=ON >/dev/null

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Installs what agc needs to build and test. Idempotent: safe to run again.
+# Installs what agc needs to build and test (with --fuzz, also what
+# scripts/fuzz.sh needs). Idempotent: safe to run again.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GRAMMAR_VERSION="0.23.6"
@@ -10,6 +11,10 @@ PKGS=(build-essential cmake ninja-build pkg-config libtree-sitter-dev
       libtomlplusplus-dev libdtl-dev python3 nodejs npm
       # `pip install runtime/` offline (scripts/tooling_test.py)
       python3-pip python3-setuptools python3-wheel)
+# `scripts/setup.sh --fuzz` (scripts/fuzz.sh): clang with libFuzzer.
+if [ "${1:-}" = "--fuzz" ]; then
+  PKGS+=(clang)
+fi
 
 missing=()
 for p in "${PKGS[@]}"; do
