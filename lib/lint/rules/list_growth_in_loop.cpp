@@ -22,6 +22,8 @@ and `insert(i, x)` are reported, but not `pop(x)` (as likely `dict.pop`).
 An attribute of a method's first parameter (`self.items`) takes its type
 from what the class's methods assign to it: lists only make it a list, one
 dict, set or other known value makes it not one (`None` is not counted).
+`self.pop()` itself is not reported when the class defines `pop` or has no
+base class to inherit a list's.
 
 ## Why is this bad
 A staged loop (`tf.while_loop`) carries a fixed set of tensors of fixed
@@ -148,24 +150,46 @@ bool ListCall(const ast::Call& call, std::string_view name, Kind kind) {
                                index->value_kind != ast::ConstantKind::kBytes));
 }
 
-// What the methods of the class holding the current method assign to
-// `self.<attribute>`: kOther if one value is something else known, kList if
-// every value is a list.
-Kind SelfAttributeKind(const ast::Attribute& receiver, Checker& checker) {
-  const ast::ClassDef* cls = checker.state().cls;
-  const auto* base = receiver.value->As<ast::Name>();
+// Whether `expr` is the first parameter of the method being checked
+// (`self`, or `cls` of a class method).
+bool IsSelf(const ast::Expr& expr, Checker& checker) {
+  const auto* name = expr.As<ast::Name>();
   const auto* def = checker.state().def != nullptr
                         ? checker.state().def->As<ast::FunctionDef>()
                         : nullptr;
-  if (cls == nullptr || base == nullptr || def == nullptr ||
+  if (checker.state().cls == nullptr || name == nullptr || def == nullptr ||
       checker.state().function != def) {
-    return Kind::kUnknown;
+    return false;
   }
   const ast::Arguments& args = *def->args;
   const ast::Arg* self = !args.posonlyargs.empty() ? args.posonlyargs[0]
                          : !args.args.empty()      ? args.args[0]
                                                    : nullptr;
-  if (self == nullptr || self->arg != base->id) {
+  return self != nullptr && self->arg == name->id;
+}
+
+// `self.pop()`: a method of the class when the class defines it, and not a
+// list's when the class has no base to inherit one from.
+Kind SelfKind(std::string_view method, Checker& checker) {
+  const ast::ClassDef* cls = checker.state().cls;
+  if (cls->bases.empty()) {
+    return Kind::kOther;
+  }
+  for (const ast::Stmt* stmt : cls->body) {
+    const auto* def = stmt->As<ast::FunctionDef>();
+    if (def != nullptr && def->name == method) {
+      return Kind::kOther;
+    }
+  }
+  return Kind::kUnknown;
+}
+
+// What the methods of the class holding the current method assign to
+// `self.<attribute>`: kOther if one value is something else known, kList if
+// every value is a list.
+Kind SelfAttributeKind(const ast::Attribute& receiver, Checker& checker) {
+  const ast::ClassDef* cls = checker.state().cls;
+  if (!IsSelf(*receiver.value, checker)) {
     return Kind::kUnknown;
   }
   bool any = false;
@@ -231,7 +255,9 @@ void Check(const ast::Node& node, Checker& checker) {
     return;
   }
   Kind kind = Kind::kUnknown;
-  if (root == attr->value && root_symbol != analysis::kNoSymbol) {
+  if (IsSelf(*attr->value, checker)) {
+    kind = SelfKind(attr->attr, checker);
+  } else if (root == attr->value && root_symbol != analysis::kNoSymbol) {
     kind = ReceiverKind(*loop, root_symbol,
                         am.Get<analysis::ReachingDefinitions>());
   } else if (const auto* self_attr = attr->value->As<ast::Attribute>()) {

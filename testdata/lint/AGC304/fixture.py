@@ -125,6 +125,26 @@ class Worklist:
         for x in other.pending:
             other.pending.pop(0)
 
+class Parser(Base):
+    def pop(self):
+        return None
+
+    def run(self, tokens):
+        for t in tokens:
+            self.pop()
+
+
+class Plain:
+    def run(self, tokens):
+        for t in tokens:
+            self.append(t)
+
+
+class Stack(list):
+    def drain(self):
+        while self:
+            self.pop()  # expect: AGC304
+
 out = []
 for i in range(3):
     out.append(i)
