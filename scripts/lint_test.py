@@ -338,7 +338,11 @@ class Explain(unittest.TestCase):
                 "--exit-zero", str(LINT / "formats" / "example.py"))
         rules = json.loads(p.stdout)["runs"][0]["tool"]["driver"]["rules"]
         self.assertGreater(len(rules), 30)
+        readme = (ROOT / "README.md").read_text()
         for r in rules:
+            with self.subTest(code=r["id"], where="README"):
+                self.assertTrue(f"| {r['id']} |" in readme,
+                                f"{r['id']} has no row in README.md")
             with self.subTest(code=r["id"]):
                 e = agc("explain", r["id"])
                 self.assertEqual(e.returncode, 0, e.stderr)
@@ -352,7 +356,11 @@ class Explain(unittest.TestCase):
         self.assertEqual(agc("explain", "agc301").returncode, 0)
         e = agc("explain", "AGC999")
         self.assertEqual(e.returncode, 2)
+        self.assertIn("no diagnostic has the code 'AGC999'", e.stderr.decode())
         self.assertIn("[AGC016]", e.stderr.decode())
+        e = agc("explain", "foo")
+        self.assertEqual(e.returncode, 2)
+        self.assertIn("'foo' is not a diagnostic code (AGCnnn", e.stderr.decode())
 
 
 def main():

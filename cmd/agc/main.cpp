@@ -123,6 +123,28 @@ int RunDump(const std::string& path, bool origins) {
   return code;
 }
 
+// Why `agc explain CODE` has no page: CODE is not of the form AGCnnn, or no
+// diagnostic has that code.
+std::string ExplainError(std::string_view code) {
+  std::string_view digits = code;
+  if (digits.size() > 3 &&
+      (digits.substr(0, 3) == "AGC" || digits.substr(0, 3) == "agc")) {
+    digits.remove_prefix(3);
+  }
+  bool well_formed = digits.size() == 3;
+  for (char c : digits) {
+    well_formed = well_formed && c >= '0' && c <= '9';
+  }
+  return well_formed ? fmt::format(
+                           "no diagnostic has the code '{}'; the README's "
+                           "Diagnostics section lists them all",
+                           code)
+                     : fmt::format(
+                           "'{}' is not a diagnostic code (AGCnnn, e.g. "
+                           "AGC301)",
+                           code);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -351,13 +373,11 @@ int main(int argc, char** argv) {
   if (*explain) {
     std::string page;
     if (!agc::driver::Explain(explain_code, &page)) {
-      std::cerr << agc::diag::FormatText(
-                       {agc::diag::DiagKind::kBadOption,
-                        agc::diag::Severity::kError,
-                        "",
-                        {},
-                        fmt::format("'{}' is not a diagnostic code (AGCnnn)",
-                                    explain_code)})
+      std::cerr << agc::diag::FormatText({agc::diag::DiagKind::kBadOption,
+                                          agc::diag::Severity::kError,
+                                          "",
+                                          {},
+                                          ExplainError(explain_code)})
                 << '\n';
       return 2;
     }
