@@ -55,9 +55,65 @@ const ast::Name* FindRead(const ast::Node& node,
   return found;
 }
 
+// Whether `e` is a fact of the interpreter: `sys.platform`, `os.name`,
+// `sys.version_info` and its items and fields, `sys.implementation.name`...
+bool InterpreterFact(const ast::Expr& e) {
+  if (const auto* s = e.As<ast::Subscript>()) {
+    return InterpreterFact(*s->value);
+  }
+  const auto* a = e.As<ast::Attribute>();
+  if (a == nullptr) {
+    return false;
+  }
+  const auto* base = a->value->As<ast::Name>();
+  if (base == nullptr) {
+    return InterpreterFact(*a->value);
+  }
+  static constexpr std::string_view kSys[] = {
+      "platform", "version_info", "byteorder",      "maxsize",
+      "version",  "hexversion",   "implementation", "flags"};
+  if (base->id == "sys") {
+    return std::find(std::begin(kSys), std::end(kSys), a->attr) !=
+           std::end(kSys);
+  }
+  return base->id == "os" && (a->attr == "name" || a->attr == "sep");
+}
+
+// Whether `e` is a Python value fixed before anything runs staged: a
+// constant, `__name__`, `__debug__`, an interpreter fact, and tuples and
+// arithmetic of those.
+bool FixedValue(const ast::Expr& e) {
+  if (e.Is<ast::Constant>()) {
+    return true;
+  }
+  if (const auto* t = e.As<ast::Tuple>()) {
+    return std::all_of(t->elts.begin(), t->elts.end(),
+                       [](const ast::Expr* x) { return FixedValue(*x); });
+  }
+  if (const auto* n = e.As<ast::Name>()) {
+    return n->id == "__name__" || n->id == "__debug__";
+  }
+  if (const auto* b = e.As<ast::BinOp>()) {
+    return FixedValue(*b->left) && FixedValue(*b->right);
+  }
+  if (const auto* u = e.As<ast::UnaryOp>()) {
+    return FixedValue(*u->operand);
+  }
+  return InterpreterFact(e);
+}
+
 // Whether `test` always evaluates to a Python bool (see NeverStaged).
 bool PythonBool(const ast::Expr& test) {
+  if (const auto* n = test.As<ast::Name>()) {
+    return n->id == "__debug__";
+  }
   if (const auto* cmp = test.As<ast::Compare>()) {
+    // `sys.platform == "win32"`, `sys.version_info >= (3, 11)`.
+    if (FixedValue(*cmp->left) &&
+        std::all_of(cmp->comparators.begin(), cmp->comparators.end(),
+                    [](const ast::Expr* x) { return FixedValue(*x); })) {
+      return true;
+    }
     return std::all_of(cmp->ops.begin(), cmp->ops.end(), [](ast::CmpOpKind op) {
       // `in` coerces __contains__'s result with bool(): a Python bool, or
       // an error for a symbolic tensor, never a staged condition.

@@ -27,7 +27,9 @@ const ast::Name* FirstReadAfter(const analysis::Cfg& cfg,
                                 analysis::SymbolId symbol);
 
 // Whether `stmt` is an `if` whose test always gives a Python bool: `is`,
-// `is not`, `in` and `not in` comparisons, isinstance/issubclass/callable/
+// `is not`, `in` and `not in` comparisons, comparisons of values fixed when
+// the interpreter starts (constants, `sys.platform`, `sys.version_info`,
+// `os.name`, `__name__`), `__debug__`, isinstance/issubclass/callable/
 // hasattr calls, and not/and/or of those. The converted if_stmt then picks its
 // branch in Python, whatever the backend: the branch is never staged, and the
 // rules about staged branches do not apply to it (they look at the statements

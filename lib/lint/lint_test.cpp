@@ -86,12 +86,18 @@ TEST_CASE("Ifs whose test is always a Python bool are never staged", "[lint]") {
        {"x is None", "x is not None", "not x is None",
         "x is None and y is not None", "isinstance(x, int) or callable(x)",
         "hasattr(x, 'a')", "not issubclass(t, E)", "a is b is c", "k in d",
-        "k not in d and d is not None"}) {
+        "k not in d and d is not None", "sys.platform != 'win32'",
+        "os.name == 'nt'", "sys.version_info >= (3, 11)",
+        "sys.version_info[:2] < (3, 8)", "sys.version_info.major == 3",
+        "sys.implementation.name == 'cpython'", "__name__ == '__main__'",
+        "__debug__", "sys.maxsize > 2 ** 32"}) {
     INFO(test);
     CHECK(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test)));
   }
-  for (const char* test : {"x", "x == None", "x is None and y > 0", "len(x)",
-                           "not x", "x < y in z", "obj.isinstance(x)"}) {
+  for (const char* test :
+       {"x", "x == None", "x is None and y > 0", "len(x)", "not x",
+        "x < y in z", "obj.isinstance(x)", "sys.argv == ['a']", "x == 'nt'",
+        "os.name == mode", "self.platform == 'win32'", "(x, 1) == (2, 1)"}) {
     INFO(test);
     CHECK_FALSE(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test)));
   }

@@ -83,3 +83,25 @@ def none_checked_in_python(x, cache):
     if cache is not None:
         hit = cache.get(x)
     return hit
+
+
+def platform_choice(lock):
+    if sys.platform != "win32":
+        acquire = lock.acquire
+    else:
+        acquire = None
+    return acquire
+
+
+def version_choice(x):
+    fast = None
+    if sys.version_info >= (3, 11) and __debug__:
+        fast = x
+    return fast
+
+
+def platform_and_value(x):
+    y = None
+    if sys.platform == "linux" and x > 0:
+        y = x
+    return y  # expect: AGC302

@@ -94,3 +94,12 @@ def python_if_in_try(x, log=None):
     except OSError:
         pass
     return x
+
+
+def platform_if_in_try(x):
+    try:
+        if os.name == "nt":
+            x = x.lower()
+    except AttributeError:
+        pass
+    return x
