@@ -8,6 +8,7 @@ Reports, on the local CPython standard library:
   - -j1 vs -j2 (and -jN for N = cores) speed-up;
   - peak memory (max RSS) of each run;
   - `agc lint` of the same files vs converting them (the bar: at most 1.5x);
+  - peak memory per input byte on a 10 MB file (the README's bound);
   - the cost of the analyses: `--passes none --analyze` (every analysis of
     `agc passes` computed on every file) vs `--passes none`, -j1, in CPU
     time (user + system), which a busy shared machine disturbs less than
@@ -142,11 +143,38 @@ def main():
               f"default {t_def * 1000:8.1f} ms "
               f"({(n + 2) / t_def:10.0f} lines/s)")
 
+    # Memory against input size (the README's bound): one 10 MB file of
+    # ordinary functions with loops and branches.
+    unit = ("def f{k}(xs, limit=10):\n"
+            "    total = 0\n"
+            "    for i, x in enumerate(xs):\n"
+            "        if x > limit and i % 2:\n"
+            "            total += x * 2\n"
+            "        elif x < 0:\n"
+            "            break\n"
+            "        else:\n"
+            "            total = total + (x if x else 1)\n"
+            "    while total > 100:\n"
+            "        total //= 2\n"
+            "    return total\n\n\n")
+    big = os.path.join(tmp, "big.py")
+    text = "".join(unit.format(k=k) for k in range(10_000_000 // len(unit)))
+    Path(big).write_text(text)
+    size_big = len(text.encode())
+    out = os.path.join(tmp, "big_ag.py")
+    for label, extra in (("--passes none", ["--passes", "none"]),
+                         ("default passes", [])):
+        t, rss, rc = timed([agc, "convert", big, "-o", out, "-j", "1", *extra])
+        print(f"memory, {size_big / 1e6:.1f} MB file, {label:14s}: "
+              f"{rss:7.1f} MiB peak RSS, "
+              f"{rss * 1024 * 1024 / size_big:5.0f} bytes per input byte, "
+              f"{t:6.2f} s  (exit {rc})")
+
     # Time per source line by function size (issue 6: functions over 100
     # lines within 1.5x of 1-5-line functions): files of about 24,000 lines
     # made of functions of one size each, default pipeline, -j1.
     print("time per line by function size (default pipeline, -j1):")
-    per_line = {}
+    per_line, per_stmt, counts = {}, {}, {}
     for n in (3, 5, 120, 400):
         count = 24000 // (n + 1)
         funcs = []
@@ -161,10 +189,17 @@ def main():
         out = os.path.join(tmp, f"size{n}_ag.py")
         t, _, _ = best(args.repeat, lambda: timed(
             [agc, "convert", path, "-o", out, "-j", "1"], cpu=True))
+        counts[n] = count
         per_line[n] = t / file_lines
-        print(f"  {count:5d} functions of {n:3d} lines: "
-              f"{per_line[n] * 1e6:6.2f} us/line CPU "
-              f"({per_line[n] / per_line[3]:4.2f}x the 3-line figure)")
+        # The def and return lines cost less than a body statement and are
+        # 2 lines in 3 of a 3-line function: the time per body statement
+        # shows whether the cost of a statement grows with function size.
+        per_stmt[n] = t / (count * (n - 2))
+    for n, t in per_line.items():
+        print(f"  {counts[n]:5d} functions of {n:3d} lines: "
+              f"{t * 1e6:6.2f} us/line CPU ({t / per_line[3]:4.2f}x the "
+              f"3-line figure, {t / per_line[5]:4.2f}x the 5-line one); "
+              f"{per_stmt[n] * 1e6:6.2f} us per body statement")
     shutil.rmtree(tmp, ignore_errors=True)
 
 
