@@ -331,8 +331,8 @@ class Hostile(unittest.TestCase):
 
     def test_replay_fuzz_regressions(self):
         """Every file of testdata/fuzz/: converted, or one clear AGC0xx error
-        with nothing written; --passes none copies it exactly. Some also have
-        a known outcome (EXPECT)."""
+        with nothing written; --passes none copies it exactly; lint finishes.
+        Some also have a known outcome (EXPECT)."""
         root = Path(__file__).resolve().parent.parent / "testdata" / "fuzz"
         files = sorted(root.iterdir())
         self.assertTrue(files)
@@ -365,6 +365,14 @@ class Hostile(unittest.TestCase):
                     self.assertEqual((self.dir / "case_ag.py").read_bytes(), data)
                 for n in self.listing():
                     os.unlink(self.dir / n)
+                # Lint reads the same file: findings (1) or none (0), never
+                # a crash or a usage error, and nothing written.
+                self.write(name, data)
+                p = run_agc("lint", "--isolated", name, cwd=self.dir)
+                self.assert_not_crashed(p)
+                self.assertIn(p.returncode, (0, 1), p.stderr[-2000:])
+                self.assertEqual(self.listing(), [name])
+                os.unlink(self.dir / name)
 
 
 # testdata/fuzz/ files with a known outcome: (exit code, stderr pattern).

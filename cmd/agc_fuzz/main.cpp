@@ -3,7 +3,9 @@
 //   - the output re-parses with agc's own parser;
 //   - the source map has one entry per output line;
 //   - with no passes the output equals the input;
-//   - converting twice gives the same bytes.
+//   - converting twice gives the same bytes;
+//   - `agc lint -` of the input exits 0 or 1 (never 2, a usage or I/O
+//     error) and gives the same findings twice.
 // Crashes, leaks and UB are found by the sanitizers it is built with
 // (scripts/fuzz.sh: -fsanitize=fuzzer,address,undefined).
 //
@@ -18,6 +20,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
+#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +29,7 @@
 #include "lib/base/source_file.h"
 #include "lib/codegen/printer.h"
 #include "lib/diag/diagnostic.h"
+#include "lib/driver/lint.h"
 #include "lib/pass/pipeline.h"
 #include "lib/syntax/parse.h"
 #include "passes/registry.h"
@@ -82,6 +86,21 @@ Result Convert(std::string_view bytes, std::string_view passes) {
   agc::pass::RunPipeline(Passes(passes), module, diags, pass_options, pipeline);
   r.printed = agc::codegen::Print(module);
   return r;
+}
+
+// `agc lint --isolated --output-format json -` over `bytes`: the exit code
+// and everything written.
+std::pair<int, std::string> Lint(std::string_view bytes) {
+  agc::driver::LintOptions options;
+  options.paths = {"-"};
+  options.isolated = true;
+  options.format = agc::diag::OutputFormat::kJson;
+  options.registry = agc::passes::Registry();
+  std::istringstream in{std::string(bytes)};
+  std::ostringstream out;
+  std::ostringstream err;
+  int code = agc::driver::Lint(options, out, err, in);
+  return {code, out.str() + err.str()};
 }
 
 size_t LineCount(std::string_view text) {
@@ -277,6 +296,13 @@ extern "C" int LLVMFuzzerInitialize(int*, char***) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string_view input(reinterpret_cast<const char*>(data), size);
+  auto [code, findings] = Lint(input);
+  if (code != 0 && code != 1) {
+    Fail("lint exits with a usage or I/O error", input);
+  }
+  if (Lint(input) != std::pair<int, std::string>(code, findings)) {
+    Fail("linting twice gives different findings", input);
+  }
   Result none = Convert(input, "none");
   if (!none.parsed) {
     return 0;
