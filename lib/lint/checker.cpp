@@ -1,7 +1,9 @@
 #include "lib/lint/checker.h"
 
 #include <algorithm>
+#include <functional>
 
+#include "lib/lint/flow.h"
 #include "lib/lint/registry.h"
 
 namespace agc::lint {
@@ -158,6 +160,67 @@ void CollectFacts(const std::vector<ast::Stmt*>& body,
   }
 }
 
+// ModuleFacts::fixed_globals.
+void CollectFixedGlobals(const ast::Module& module, ModuleFacts& facts) {
+  std::vector<std::string_view> candidates;
+  for (const ast::Stmt* stmt : module.body) {
+    const auto* a = stmt->As<ast::Assign>();
+    const auto* target = a != nullptr && a->targets.size() == 1
+                             ? a->targets[0]->As<ast::Name>()
+                             : nullptr;
+    if (target != nullptr && (FixedValue(*a->value) || PythonBool(*a->value))) {
+      candidates.push_back(target->id);
+    }
+  }
+  if (candidates.empty()) {
+    return;
+  }
+  // Every binding of every name in the module, nested scopes included; a
+  // `global` declaration counts twice (a function may rebind the name).
+  std::vector<std::string_view> bound;
+  std::function<void(const ast::Node&)> visit = [&](const ast::Node& n) {
+    if (const auto* name = n.As<ast::Name>()) {
+      if (name->ctx != ast::ExprContext::kLoad) {
+        bound.push_back(name->id);
+      }
+    } else if (const auto* arg = n.As<ast::Arg>()) {
+      bound.push_back(arg->arg);
+    } else if (const auto* alias = n.As<ast::Alias>()) {
+      bound.push_back(alias->asname.empty()
+                          ? alias->name.substr(0, alias->name.find('.'))
+                          : alias->asname);
+    } else if (const auto* def = n.As<ast::FunctionDef>()) {
+      bound.push_back(def->name);
+    } else if (const auto* def = n.As<ast::AsyncFunctionDef>()) {
+      bound.push_back(def->name);
+    } else if (const auto* cls = n.As<ast::ClassDef>()) {
+      bound.push_back(cls->name);
+    } else if (const auto* g = n.As<ast::Global>()) {
+      bound.insert(bound.end(), g->names.begin(), g->names.end());
+      bound.insert(bound.end(), g->names.begin(), g->names.end());
+    } else if (const auto* h = n.As<ast::ExceptHandler>()) {
+      bound.push_back(h->name);
+    } else if (const auto* m = n.As<ast::MatchAs>()) {
+      bound.push_back(m->name);
+    } else if (const auto* m = n.As<ast::MatchStar>()) {
+      bound.push_back(m->name);
+    } else if (const auto* m = n.As<ast::MatchMapping>()) {
+      bound.push_back(m->rest);
+    }
+    ast::ForEachChild(n, [&](const ast::Node* child) { visit(*child); });
+  };
+  for (const ast::Stmt* stmt : module.body) {
+    visit(*stmt);
+  }
+  std::sort(bound.begin(), bound.end());
+  for (std::string_view name : candidates) {
+    auto [first, last] = std::equal_range(bound.begin(), bound.end(), name);
+    if (last - first == 1) {
+      facts.fixed_globals.push_back(name);
+    }
+  }
+}
+
 }  // namespace
 
 bool ModuleFacts::IsTensorFlow(std::string_view name) const {
@@ -238,6 +301,7 @@ std::string_view StatementKeyword(const ast::Stmt& stmt) {
 Checker::Checker(const ast::Module& module, analysis::AnalysisManager& analyses)
     : module_(module), analyses_(analyses) {
   CollectFacts(module.body, nullptr, true, facts_);
+  CollectFixedGlobals(module, facts_);
 }
 
 std::string_view Checker::FunctionName() const {

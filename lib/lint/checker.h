@@ -51,6 +51,14 @@ struct ModuleFacts {
 
   std::vector<AttributeValue> attribute_values;
 
+  // Module globals bound exactly once in the whole module, by a top-level
+  // `NAME = value` whose value is fixed before anything runs staged
+  // (`DEBUG = False`, `_HAVE_X = hasattr(mod, "x")`, `IS_WIN = sys.platform
+  // == "win32"`): no other assignment, import, def, parameter, loop target
+  // or `global` declaration of the name anywhere. A test on one is a Python
+  // value under every backend.
+  std::vector<std::string_view> fixed_globals;
+
   bool IsTensorFlow(std::string_view name) const;
 };
 

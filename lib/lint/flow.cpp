@@ -79,39 +79,41 @@ bool InterpreterFact(const ast::Expr& e) {
   return base->id == "os" && (a->attr == "name" || a->attr == "sep");
 }
 
-// Whether `e` is a Python value fixed before anything runs staged: a
-// constant, `__name__`, `__debug__`, an interpreter fact, and tuples and
-// arithmetic of those.
-bool FixedValue(const ast::Expr& e) {
+}  // namespace
+
+bool FixedValue(const ast::Expr& e, std::span<const std::string_view> fixed) {
   if (e.Is<ast::Constant>()) {
     return true;
   }
   if (const auto* t = e.As<ast::Tuple>()) {
-    return std::all_of(t->elts.begin(), t->elts.end(),
-                       [](const ast::Expr* x) { return FixedValue(*x); });
+    return std::all_of(t->elts.begin(), t->elts.end(), [&](const ast::Expr* x) {
+      return FixedValue(*x, fixed);
+    });
   }
   if (const auto* n = e.As<ast::Name>()) {
-    return n->id == "__name__" || n->id == "__debug__";
+    return n->id == "__name__" || n->id == "__debug__" ||
+           std::find(fixed.begin(), fixed.end(), n->id) != fixed.end();
   }
   if (const auto* b = e.As<ast::BinOp>()) {
-    return FixedValue(*b->left) && FixedValue(*b->right);
+    return FixedValue(*b->left, fixed) && FixedValue(*b->right, fixed);
   }
   if (const auto* u = e.As<ast::UnaryOp>()) {
-    return FixedValue(*u->operand);
+    return FixedValue(*u->operand, fixed);
   }
   return InterpreterFact(e);
 }
 
-// Whether `test` always evaluates to a Python bool (see NeverStaged).
-bool PythonBool(const ast::Expr& test) {
+bool PythonBool(const ast::Expr& test,
+                std::span<const std::string_view> fixed) {
   if (const auto* n = test.As<ast::Name>()) {
-    return n->id == "__debug__";
+    return FixedValue(*n, fixed) && n->id != "__name__";
   }
   if (const auto* cmp = test.As<ast::Compare>()) {
     // `sys.platform == "win32"`, `sys.version_info >= (3, 11)`.
-    if (FixedValue(*cmp->left) &&
-        std::all_of(cmp->comparators.begin(), cmp->comparators.end(),
-                    [](const ast::Expr* x) { return FixedValue(*x); })) {
+    if (FixedValue(*cmp->left, fixed) &&
+        std::all_of(
+            cmp->comparators.begin(), cmp->comparators.end(),
+            [&](const ast::Expr* x) { return FixedValue(*x, fixed); })) {
       return true;
     }
     return std::all_of(cmp->ops.begin(), cmp->ops.end(), [](ast::CmpOpKind op) {
@@ -122,11 +124,12 @@ bool PythonBool(const ast::Expr& test) {
     });
   }
   if (const auto* un = test.As<ast::UnaryOp>()) {
-    return un->op == ast::UnaryOpKind::kNot && PythonBool(*un->operand);
+    return un->op == ast::UnaryOpKind::kNot && PythonBool(*un->operand, fixed);
   }
   if (const auto* bo = test.As<ast::BoolOp>()) {
-    return std::all_of(bo->values.begin(), bo->values.end(),
-                       [](const ast::Expr* v) { return PythonBool(*v); });
+    return std::all_of(
+        bo->values.begin(), bo->values.end(),
+        [&](const ast::Expr* v) { return PythonBool(*v, fixed); });
   }
   if (const auto* call = test.As<ast::Call>()) {
     const auto* fn = call->func->As<ast::Name>();
@@ -136,11 +139,10 @@ bool PythonBool(const ast::Expr& test) {
   return false;
 }
 
-}  // namespace
-
-bool NeverStaged(const ast::Stmt& stmt) {
+bool NeverStaged(const ast::Stmt& stmt,
+                 std::span<const std::string_view> fixed) {
   const auto* i = stmt.As<ast::If>();
-  return i != nullptr && PythonBool(*i->test);
+  return i != nullptr && PythonBool(*i->test, fixed);
 }
 
 std::vector<CfgNodeId> ExitTargets(const analysis::CfgLocation& loc) {

@@ -3,6 +3,8 @@
 // statement ends, and the first read of a symbol after it.
 #pragma once
 
+#include <span>
+#include <string_view>
 #include <vector>
 
 #include "lib/analysis/activity.h"
@@ -34,7 +36,20 @@ const ast::Name* FirstReadAfter(const analysis::Cfg& cfg,
 // branch in Python, whatever the backend: the branch is never staged, and the
 // rules about staged branches do not apply to it (they look at the statements
 // around it instead).
-bool NeverStaged(const ast::Stmt& stmt);
+// `fixed`: module globals known to hold such values (ModuleFacts).
+bool NeverStaged(const ast::Stmt& stmt,
+                 std::span<const std::string_view> fixed = {});
+
+// Whether `test` always evaluates to a Python bool (see NeverStaged).
+bool PythonBool(const ast::Expr& test,
+                std::span<const std::string_view> fixed = {});
+
+// Whether `e` is a Python value fixed before anything runs staged: a
+// constant, `__name__`, `__debug__`, a name of `fixed`, an interpreter fact
+// (`sys.platform`, `sys.version_info[:2]`, `os.name`), and tuples and
+// arithmetic of those.
+bool FixedValue(const ast::Expr& e,
+                std::span<const std::string_view> fixed = {});
 
 // Whether `n` is a node of `loc`.
 inline bool Inside(const analysis::CfgLocation& loc, analysis::CfgNodeId n) {

@@ -72,13 +72,14 @@ TEST_CASE("May-be-None needs a None and a value reaching the read", "[lint]") {
 }
 
 // Whether the first statement of `text` is NeverStaged.
-bool FirstNeverStaged(std::string text) {
+bool FirstNeverStaged(std::string text,
+                      std::span<const std::string_view> fixed = {}) {
   base::SourceFile source("m.py", std::move(text));
   ast::Module module(&source);
   diag::DiagnosticSink sink;
   REQUIRE(syntax::Parse(source, module, sink));
   REQUIRE(!module.body.empty());
-  return NeverStaged(*module.body.front());
+  return NeverStaged(*module.body.front(), fixed);
 }
 
 TEST_CASE("Ifs whose test is always a Python bool are never staged", "[lint]") {
@@ -100,6 +101,19 @@ TEST_CASE("Ifs whose test is always a Python bool are never staged", "[lint]") {
         "os.name == mode", "self.platform == 'win32'", "(x, 1) == (2, 1)"}) {
     INFO(test);
     CHECK_FALSE(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test)));
+  }
+  // Module globals known to hold fixed values (ModuleFacts::fixed_globals).
+  const std::string_view fixed[] = {"DEBUG", "LIMIT"};
+  for (const char* test : {"DEBUG", "not DEBUG", "DEBUG and LIMIT > 3",
+                           "LIMIT == 2 * 5", "(DEBUG, LIMIT) == (1, 2)"}) {
+    INFO(test);
+    CHECK(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test), fixed));
+    CHECK_FALSE(FirstNeverStaged(fmt::format("if {}:\n    pass\n", test)));
+  }
+  for (const char* test : {"OTHER", "DEBUG and x", "LIMIT > x"}) {
+    INFO(test);
+    CHECK_FALSE(
+        FirstNeverStaged(fmt::format("if {}:\n    pass\n", test), fixed));
   }
   // Loops are not: break and return lowering add state to the condition.
   CHECK_FALSE(FirstNeverStaged("while x is not None:\n    x = x.next\n"));

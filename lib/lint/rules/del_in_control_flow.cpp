@@ -62,7 +62,7 @@ void Check(const ast::Node& node, Checker& checker) {
        it != checker.state().stmts.rend(); ++it) {
     const ast::Stmt& s = **it;
     if ((s.Is<ast::If>() || s.Is<ast::For>() || s.Is<ast::While>()) &&
-        !NeverStaged(s)) {
+        !NeverStaged(s, checker.facts().fixed_globals)) {
       checker.Report(diag::DiagKind::kDelInControlFlow, node,
                      TargetText(*del, checker.module()), StatementKeyword(s),
                      s.origin.line);

@@ -46,6 +46,7 @@ namespace {
 // The first `return <value>` whose innermost enclosing compound statement
 // of its own scope is an `if`, and that `if`.
 void FindReturnInIf(const ast::Node& node,
+                    std::span<const std::string_view> fixed,
                     const ast::If* in_if,
                     const ast::Return*& ret,
                     const ast::If*& where) {
@@ -66,7 +67,7 @@ void FindReturnInIf(const ast::Node& node,
     return;
   }
   if (const auto* i = node.As<ast::If>()) {
-    if (!NeverStaged(*i)) {
+    if (!NeverStaged(*i, fixed)) {
       in_if = i;  // a Python-only if is transparent
     }
   } else if (node.Is<ast::For>() || node.Is<ast::While>() ||
@@ -75,7 +76,7 @@ void FindReturnInIf(const ast::Node& node,
     in_if = nullptr;
   }
   ast::ForEachChild(node, [&](const ast::Node* child) {
-    FindReturnInIf(*child, in_if, ret, where);
+    FindReturnInIf(*child, fixed, in_if, ret, where);
   });
 }
 
@@ -89,7 +90,7 @@ void Check(const ast::Node& node, Checker& checker) {
   const ast::Return* ret = nullptr;
   const ast::If* where = nullptr;
   for (const ast::Stmt* stmt : fn->body) {
-    FindReturnInIf(*stmt, nullptr, ret, where);
+    FindReturnInIf(*stmt, checker.facts().fixed_globals, nullptr, ret, where);
   }
   if (ret == nullptr) {
     return;

@@ -41,9 +41,10 @@ Keep `try` around Python-only code, and express error cases as data
 
 namespace {
 
-const ast::Stmt* FindControlFlow(const ast::Node& node) {
+const ast::Stmt* FindControlFlow(const ast::Node& node,
+                                 std::span<const std::string_view> fixed) {
   if ((node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) &&
-      !NeverStaged(static_cast<const ast::Stmt&>(node))) {
+      !NeverStaged(static_cast<const ast::Stmt&>(node), fixed)) {
     return static_cast<const ast::Stmt*>(&node);
   }
   if (node.category() != ast::Category::kStmt || node.Is<ast::FunctionDef>() ||
@@ -53,7 +54,7 @@ const ast::Stmt* FindControlFlow(const ast::Node& node) {
   const ast::Stmt* found = nullptr;
   ast::ForEachChild(node, [&](const ast::Node* child) {
     if (found == nullptr) {
-      found = FindControlFlow(*child);
+      found = FindControlFlow(*child, fixed);
     }
   });
   return found;
@@ -75,7 +76,8 @@ void Check(const ast::Node& node, Checker& checker) {
     return;
   }
   for (const ast::Stmt* stmt : *body) {
-    if (const ast::Stmt* cf = FindControlFlow(*stmt)) {
+    if (const ast::Stmt* cf =
+            FindControlFlow(*stmt, checker.facts().fixed_globals)) {
       checker.Report(diag::DiagKind::kTryAroundControlFlow, node,
                      StatementKeyword(*cf), cf->origin.line);
       return;

@@ -75,7 +75,8 @@ bool BoundBefore(const ast::Node& node,
 void Check(const ast::Node& node, Checker& checker) {
   if (!checker.state().converted || checker.state().def == nullptr ||
       !(node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) ||
-      NeverStaged(static_cast<const ast::Stmt&>(node))) {
+      NeverStaged(static_cast<const ast::Stmt&>(node),
+                  checker.facts().fixed_globals)) {
     return;
   }
   auto& am = checker.analyses();

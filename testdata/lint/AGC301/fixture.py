@@ -135,3 +135,12 @@ def chosen_in_python(x, scale=None):
     elif isinstance(scale, float):
         factor = scale
     return x * factor
+
+
+VERBOSE = False
+
+
+def log_only_when_verbose(x):
+    if VERBOSE:
+        note = f"x={x}"
+    return note if VERBOSE else x

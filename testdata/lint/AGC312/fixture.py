@@ -103,3 +103,45 @@ def platform_if_in_try(x):
     except AttributeError:
         pass
     return x
+
+
+_HAVE_FAST = hasattr(os, "sched_getaffinity")
+DEBUG = False
+LIMIT = 10 * 2
+IS_WINDOWS = sys.platform == "win32"
+MODE = "a"
+STRICT = True
+
+
+def module_constants_in_try(x):
+    try:
+        if DEBUG:
+            print(x)
+        if not _HAVE_FAST and LIMIT > 3 or IS_WINDOWS:
+            x = x + 1
+    except ValueError:
+        pass
+    return x
+
+
+def rebound_global_in_try(x):
+    try:  # expect: AGC312
+        if MODE:
+            x = x + 1
+    except ValueError:
+        pass
+    return x
+
+
+def shadowed_global_in_try(x, STRICT=False):
+    try:  # expect: AGC312
+        if STRICT:
+            x = x + 1
+    except ValueError:
+        pass
+    return x
+
+
+def set_mode(m):
+    global MODE
+    MODE = m
