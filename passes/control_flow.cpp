@@ -100,60 +100,21 @@ bool HasConvertible(ast::Stmt& stmt) {
 // targets, imports, def/class names, with/except/match names. Nested
 // functions, classes and lambdas are other scopes; comprehension targets too.
 void CollectBindings(const ast::Node& node, std::set<std::string_view>& out) {
+  if (std::string_view bound = ast::BoundName(node); !bound.empty()) {
+    out.insert(bound);
+  }
   switch (node.kind) {
-    case ast::Kind::kName: {
-      const auto& name = node.Cast<ast::Name>();
-      if (name.ctx != ast::ExprContext::kLoad) {
-        out.insert(name.id);
-      }
-      return;
-    }
+    case ast::Kind::kName:
+    case ast::Kind::kAlias:
     case ast::Kind::kFunctionDef:
-      out.insert(node.Cast<ast::FunctionDef>().name);
-      return;
     case ast::Kind::kAsyncFunctionDef:
-      out.insert(node.Cast<ast::AsyncFunctionDef>().name);
-      return;
     case ast::Kind::kClassDef:
-      out.insert(node.Cast<ast::ClassDef>().name);
-      return;
     case ast::Kind::kLambda:
     case ast::Kind::kListComp:
     case ast::Kind::kSetComp:
     case ast::Kind::kDictComp:
     case ast::Kind::kGeneratorExp:
-      return;
-    case ast::Kind::kAlias: {
-      const auto& alias = node.Cast<ast::Alias>();
-      std::string_view bound = alias.asname;
-      if (bound.empty()) {
-        bound = alias.name.substr(0, alias.name.find('.'));
-      }
-      if (bound != "*") {
-        out.insert(bound);
-      }
-      return;
-    }
-    case ast::Kind::kExceptHandler:
-      if (!node.Cast<ast::ExceptHandler>().name.empty()) {
-        out.insert(node.Cast<ast::ExceptHandler>().name);
-      }
-      break;
-    case ast::Kind::kMatchAs:
-      if (!node.Cast<ast::MatchAs>().name.empty()) {
-        out.insert(node.Cast<ast::MatchAs>().name);
-      }
-      break;
-    case ast::Kind::kMatchStar:
-      if (!node.Cast<ast::MatchStar>().name.empty()) {
-        out.insert(node.Cast<ast::MatchStar>().name);
-      }
-      break;
-    case ast::Kind::kMatchMapping:
-      if (!node.Cast<ast::MatchMapping>().rest.empty()) {
-        out.insert(node.Cast<ast::MatchMapping>().rest);
-      }
-      break;
+      return;  // other scopes (the def or class name binds here)
     default:
       break;
   }

@@ -411,6 +411,41 @@ void Dumper::DumpNode(const ast::Node& node, int depth) {
 
 }  // namespace
 
+std::string_view BoundName(const Node& node) {
+  switch (node.kind) {
+    case Kind::kName: {
+      const auto& name = node.Cast<Name>();
+      return name.ctx != ExprContext::kLoad ? name.id : std::string_view();
+    }
+    case Kind::kFunctionDef:
+      return node.Cast<FunctionDef>().name;
+    case Kind::kAsyncFunctionDef:
+      return node.Cast<AsyncFunctionDef>().name;
+    case Kind::kClassDef:
+      return node.Cast<ClassDef>().name;
+    case Kind::kArg:
+      return node.Cast<Arg>().arg;
+    case Kind::kAlias: {
+      const auto& alias = node.Cast<Alias>();
+      if (!alias.asname.empty()) {
+        return alias.asname;
+      }
+      return alias.name == "*" ? std::string_view()
+                               : alias.name.substr(0, alias.name.find('.'));
+    }
+    case Kind::kExceptHandler:
+      return node.Cast<ExceptHandler>().name;
+    case Kind::kMatchAs:
+      return node.Cast<MatchAs>().name;
+    case Kind::kMatchStar:
+      return node.Cast<MatchStar>().name;
+    case Kind::kMatchMapping:
+      return node.Cast<MatchMapping>().rest;
+    default:
+      return {};
+  }
+}
+
 std::string Dump(const Node& node, bool include_origins) {
   Dumper d(include_origins);
   d.DumpNode(node, 0);

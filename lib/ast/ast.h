@@ -336,6 +336,13 @@ T* CloneAs(Module& dst, const T& node) {
   return static_cast<T*>(Clone(dst, node));
 }
 
+// The name `node` itself binds in the scope it runs in, or "": a Name
+// stored or deleted, a def or class name, a parameter, an import alias (its
+// `as` name, else its first dotted part; "" for `*`), an except or match
+// capture name. Not a `global`/`nonlocal` declaration; not the names of
+// `node`'s children.
+std::string_view BoundName(const Node& node);
+
 // A readable tree dump, like CPython's ast.dump(indent=...). With
 // `include_origins`, each node shows `@line:col`.
 std::string Dump(const Node& node, bool include_origins = false);

@@ -179,33 +179,11 @@ void CollectFixedGlobals(const ast::Module& module, ModuleFacts& facts) {
   // `global` declaration counts twice (a function may rebind the name).
   std::vector<std::string_view> bound;
   std::function<void(const ast::Node&)> visit = [&](const ast::Node& n) {
-    if (const auto* name = n.As<ast::Name>()) {
-      if (name->ctx != ast::ExprContext::kLoad) {
-        bound.push_back(name->id);
-      }
-    } else if (const auto* arg = n.As<ast::Arg>()) {
-      bound.push_back(arg->arg);
-    } else if (const auto* alias = n.As<ast::Alias>()) {
-      bound.push_back(alias->asname.empty()
-                          ? alias->name.substr(0, alias->name.find('.'))
-                          : alias->asname);
-    } else if (const auto* def = n.As<ast::FunctionDef>()) {
-      bound.push_back(def->name);
-    } else if (const auto* def = n.As<ast::AsyncFunctionDef>()) {
-      bound.push_back(def->name);
-    } else if (const auto* cls = n.As<ast::ClassDef>()) {
-      bound.push_back(cls->name);
+    if (std::string_view name = ast::BoundName(n); !name.empty()) {
+      bound.push_back(name);
     } else if (const auto* g = n.As<ast::Global>()) {
       bound.insert(bound.end(), g->names.begin(), g->names.end());
       bound.insert(bound.end(), g->names.begin(), g->names.end());
-    } else if (const auto* h = n.As<ast::ExceptHandler>()) {
-      bound.push_back(h->name);
-    } else if (const auto* m = n.As<ast::MatchAs>()) {
-      bound.push_back(m->name);
-    } else if (const auto* m = n.As<ast::MatchStar>()) {
-      bound.push_back(m->name);
-    } else if (const auto* m = n.As<ast::MatchMapping>()) {
-      bound.push_back(m->rest);
     }
     ast::ForEachChild(n, [&](const ast::Node* child) { visit(*child); });
   };

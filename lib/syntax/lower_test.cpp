@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <string_view>
@@ -1221,6 +1222,46 @@ TEST_CASE("syntax: the standard library lowers", "[.stdlib]") {
   }
   WARN(lowered << " of " << paths.size() << " files lowered; rejected:\n"
                << rejected);
+}
+
+}  // namespace
+}  // namespace agc::syntax
+
+namespace agc::syntax {
+namespace {
+
+TEST_CASE("ast::BoundName: the name each node binds", "[ast]") {
+  base::SourceFile source("m.py",
+                          "import a.b, c as d\n"
+                          "from e import *\n"
+                          "x, *y = z\n"
+                          "del w\n"
+                          "def f(p, *q, r=1, **s):\n"
+                          "    lambda t: t\n"
+                          "class K: pass\n"
+                          "try: pass\n"
+                          "except E as err: pass\n"
+                          "match v:\n"
+                          "    case [m, *rest]: pass\n"
+                          "    case {'k': _, **more}: pass\n"
+                          "    case n: pass\n"
+                          "global g\n");
+  ast::Module module(&source);
+  diag::DiagnosticSink sink;
+  REQUIRE(Parse(source, module, sink));
+  std::vector<std::string_view> bound;
+  std::function<void(const ast::Node&)> visit = [&](const ast::Node& n) {
+    if (std::string_view name = ast::BoundName(n); !name.empty()) {
+      bound.push_back(name);
+    }
+    ast::ForEachChild(n, [&](const ast::Node* child) { visit(*child); });
+  };
+  for (const ast::Stmt* stmt : module.body) {
+    visit(*stmt);
+  }
+  CHECK(bound == std::vector<std::string_view>{
+                     "a", "d", "x", "y", "w", "f", "p", "q", "r", "s", "t", "K",
+                     "err", "m", "rest", "more", "n"});
 }
 
 }  // namespace
