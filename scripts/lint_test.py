@@ -352,6 +352,13 @@ class Explain(unittest.TestCase):
                                 "## Example", "## Use instead"):
                     self.assertIn(section, page)
 
+    def test_pages_of_staged_branch_rules_name_python_tests(self):
+        for code in ("AGC301", "AGC302", "AGC303", "AGC312", "AGC313"):
+            with self.subTest(code=code):
+                page = agc("explain", code).stdout.decode()
+                what = page.split("## Why is this bad")[0]
+                self.assertIn("always a Python value", what)
+
     def test_lowercase_and_unknown(self):
         self.assertEqual(agc("explain", "agc301").returncode, 0)
         e = agc("explain", "AGC999")

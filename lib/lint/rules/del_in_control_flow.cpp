@@ -11,6 +11,11 @@ const std::string_view kExplain = R"md(# AGC313: `del` inside control flow
 Finds `del` statements inside an `if`, `for` or `while` of a converted
 function.
 
+An `if` whose test is always a Python value (`x is None`, `k in d`,
+`isinstance(...)`, `sys.platform == "linux"`, a module constant such as
+`DEBUG = False`) is never staged; the rule looks through it to the statements
+around it (the README's Lint section lists these tests).
+
 ## Why is this bad
 A staged branch or loop body is a function that returns the new values of
 the variables it modifies. A variable deleted on one path has no value to

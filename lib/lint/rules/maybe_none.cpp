@@ -18,6 +18,11 @@ Finds a local variable that is `None` on one path out of an `if`, `for` or
 statement and `x = ...` in one branch or in the loop body), and that is read
 after the statement.
 
+An `if` whose test is always a Python value (`x is None`, `k in d`,
+`isinstance(...)`, `sys.platform == "linux"`, a module constant such as
+`DEBUG = False`) is never staged; the rule looks through it to the statements
+around it (the README's Lint section lists these tests).
+
 ## Why is this bad
 A staged `if` or loop returns one tensor per variable from all of its paths.
 `None` is not a tensor and cannot be merged with one: the converted code

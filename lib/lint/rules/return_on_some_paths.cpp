@@ -15,6 +15,11 @@ paths while other paths fall off the end of the function (an implicit
 `return None`). It reads the function's control-flow graph: the end of the
 function is reachable from a statement that is not a `return`.
 
+An `if` whose test is always a Python value (`x is None`, `k in d`,
+`isinstance(...)`, `sys.platform == "linux"`, a module constant such as
+`DEBUG = False`) is never staged; the rule looks through it to the statements
+around it (the README's Lint section lists these tests).
+
 ## Why is this bad
 When the condition is a tensor, the `if` is staged: both branches are traced
 and the function's return value must be defined, with one type, on every

@@ -12,6 +12,11 @@ const std::string_view kExplain =
 Finds `try` statements in converted functions whose body contains an `if`,
 `for` or `while` statement.
 
+An `if` whose test is always a Python value (`x is None`, `k in d`,
+`isinstance(...)`, `sys.platform == "linux"`, a module constant such as
+`DEBUG = False`) is never staged; the rule looks through it to the statements
+around it (the README's Lint section lists these tests).
+
 ## Why is this bad
 Under staging, an `if` or loop on a tensor becomes a graph operation. The
 `try` runs once, while the graph is traced: errors raised by the staged

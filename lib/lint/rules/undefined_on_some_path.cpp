@@ -17,6 +17,11 @@ Finds a local variable that an `if`, `for` or `while` statement binds on some
 of its paths only (one branch of the `if`, or only inside the loop body) and
 that is read after the statement.
 
+An `if` whose test is always a Python value (`x is None`, `k in d`,
+`isinstance(...)`, `sys.platform == "linux"`, a module constant such as
+`DEBUG = False`) is never staged; the rule looks through it to the statements
+around it (the README's Lint section lists these tests).
+
 ## Why is this bad
 Python is fine with it as long as the path that binds the variable runs. A
 staged `if` (`tf.cond`) traces both branches and must return every variable
