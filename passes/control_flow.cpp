@@ -211,10 +211,7 @@ class FunctionConverter {
     if (activity_.EnclosingScope(fn_).kind != analysis::ScopeKind::kClass) {
       return;
     }
-    const ast::Arguments& args = *fn_.args;
-    const ast::Arg* first = !args.posonlyargs.empty() ? args.posonlyargs[0]
-                            : !args.args.empty()      ? args.args[0]
-                                                      : nullptr;
+    const ast::Arg* first = ast::FirstPositional(*fn_.args);
     if (first == nullptr) {
       return;
     }

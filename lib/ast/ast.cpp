@@ -411,6 +411,12 @@ void Dumper::DumpNode(const ast::Node& node, int depth) {
 
 }  // namespace
 
+const Arg* FirstPositional(const Arguments& args) {
+  return !args.posonlyargs.empty() ? args.posonlyargs[0]
+         : !args.args.empty()      ? args.args[0]
+                                   : nullptr;
+}
+
 std::string_view BoundName(const Node& node) {
   switch (node.kind) {
     case Kind::kName: {

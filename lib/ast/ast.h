@@ -336,6 +336,10 @@ T* CloneAs(Module& dst, const T& node) {
   return static_cast<T*>(Clone(dst, node));
 }
 
+// The first positional parameter (positional-only ones first), or null:
+// `self` of a method, `cls` of a class method.
+const Arg* FirstPositional(const Arguments& args);
+
 // The name `node` itself binds in the scope it runs in, or "": a Name
 // stored or deleted, a def or class name, a parameter, an import alias (its
 // `as` name, else its first dotted part; "" for `*`), an except or match

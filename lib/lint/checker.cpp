@@ -93,28 +93,8 @@ void CollectFacts(const std::vector<ast::Stmt*>& body,
         }
       }
       if (cls != nullptr) {
-        const ast::Arguments& args = *fn->args;
-        const ast::Arg* self = !args.posonlyargs.empty() ? args.posonlyargs[0]
-                               : !args.args.empty()      ? args.args[0]
-                                                         : nullptr;
-        std::string_view attribute;
-        for (const ast::Stmt* s : fn->body) {
-          WalkScope(*s, [&](const ast::Node& n) {
-            const auto* attr = n.As<ast::Attribute>();
-            if (self == nullptr || !attribute.empty() || attr == nullptr ||
-                attr->ctx != ast::ExprContext::kStore) {
-              return;
-            }
-            const auto* base = attr->value->As<ast::Name>();
-            if (base != nullptr && base->id == self->arg) {
-              attribute = attr->attr;
-            }
-          });
-        }
-        if (!attribute.empty()) {
-          facts.mutating_methods.push_back({cls, fn->name, attribute});
-        }
-        // `self.x = value`, `self.x = self.y = value`, `self.x: T = value`.
+        const ast::Arg* self = ast::FirstPositional(*fn->args);
+        // `self.x` (Store), or null.
         auto self_attribute = [&](const ast::Expr* target) {
           const auto* attr = target->As<ast::Attribute>();
           const auto* base =
@@ -123,9 +103,18 @@ void CollectFacts(const std::vector<ast::Stmt*>& body,
                      ? attr
                      : nullptr;
         };
+        // One walk: the first attribute of self the method assigns, and the
+        // values of `self.x = value`, `self.x = self.y = value`,
+        // `self.x: T = value`.
+        std::string_view attribute;
         for (const ast::Stmt* s : fn->body) {
           WalkScope(*s, [&](const ast::Node& n) {
-            if (const auto* a = n.As<ast::Assign>()) {
+            if (const auto* attr = n.As<ast::Attribute>()) {
+              if (attribute.empty() && attr->ctx == ast::ExprContext::kStore &&
+                  self_attribute(attr) != nullptr) {
+                attribute = attr->attr;
+              }
+            } else if (const auto* a = n.As<ast::Assign>()) {
               for (const ast::Expr* target : a->targets) {
                 if (const auto* attr = self_attribute(target)) {
                   facts.attribute_values.push_back({cls, attr->attr, a->value});
@@ -138,6 +127,9 @@ void CollectFacts(const std::vector<ast::Stmt*>& body,
               }
             }
           });
+        }
+        if (!attribute.empty()) {
+          facts.mutating_methods.push_back({cls, fn->name, attribute});
         }
       }
     }
@@ -280,6 +272,19 @@ Checker::Checker(const ast::Module& module, analysis::AnalysisManager& analyses)
     : module_(module), analyses_(analyses) {
   CollectFacts(module.body, nullptr, true, facts_);
   CollectFixedGlobals(module, facts_);
+}
+
+bool IsSelf(const ast::Expr& expr, const Checker& checker) {
+  const auto* name = expr.As<ast::Name>();
+  const WalkState& state = checker.state();
+  const auto* def =
+      state.def != nullptr ? state.def->As<ast::FunctionDef>() : nullptr;
+  if (state.cls == nullptr || name == nullptr || def == nullptr ||
+      state.function != def) {
+    return false;
+  }
+  const ast::Arg* self = ast::FirstPositional(*def->args);
+  return self != nullptr && self->arg == name->id;
 }
 
 std::string_view Checker::FunctionName() const {

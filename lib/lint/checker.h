@@ -140,6 +140,10 @@ class Checker {
   std::set<std::tuple<int, ast::NodeId, uint32_t>> seen_;
 };
 
+// Whether `expr` names the first parameter of the method being checked
+// (`self`, or `cls` of a class method), in the method's own body.
+bool IsSelf(const ast::Expr& expr, const Checker& checker);
+
 // Whether agc converts this def (see the file comment): not async, not a
 // generator, not do_not_convert / autograph_artifact.
 bool IsConvertible(const ast::FunctionDef& fn);

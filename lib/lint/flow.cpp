@@ -106,7 +106,8 @@ bool FixedValue(const ast::Expr& e, std::span<const std::string_view> fixed) {
 bool PythonBool(const ast::Expr& test,
                 std::span<const std::string_view> fixed) {
   if (const auto* n = test.As<ast::Name>()) {
-    return FixedValue(*n, fixed) && n->id != "__name__";
+    return n->id == "__debug__" ||
+           std::find(fixed.begin(), fixed.end(), n->id) != fixed.end();
   }
   if (const auto* cmp = test.As<ast::Compare>()) {
     // `sys.platform == "win32"`, `sys.version_info >= (3, 11)`.

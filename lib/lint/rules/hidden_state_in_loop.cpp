@@ -61,25 +61,16 @@ void Check(const ast::Node& node, Checker& checker) {
   }
   const ModuleFacts& facts = checker.facts();
   if (const auto* attr = call->func->As<ast::Attribute>()) {
-    const auto* base = attr->value->As<ast::Name>();
-    const ast::Node* def = checker.state().def;
-    if (base == nullptr || def == nullptr || checker.state().cls == nullptr ||
-        checker.state().function != def) {
+    if (!IsSelf(*attr->value, checker)) {
       return;
     }
-    const ast::Arguments& args = *def->Cast<ast::FunctionDef>().args;
-    const ast::Arg* self = !args.posonlyargs.empty() ? args.posonlyargs[0]
-                           : !args.args.empty()      ? args.args[0]
-                                                     : nullptr;
-    if (self == nullptr || self->arg != base->id) {
-      return;
-    }
+    const auto& base = attr->value->Cast<ast::Name>();
     for (const ModuleFacts::MutatingMethod& m : facts.mutating_methods) {
       if (m.cls == checker.state().cls && m.method == attr->attr) {
         checker.Report(diag::DiagKind::kHiddenStateInLoop, node,
-                       fmt::format("{}.{}", base->id, attr->attr),
+                       fmt::format("{}.{}", base.id, attr->attr),
                        StatementKeyword(*loop), loop->origin.line,
-                       fmt::format("'{}.{}'", base->id, m.attribute));
+                       fmt::format("'{}.{}'", base.id, m.attribute));
         return;
       }
     }

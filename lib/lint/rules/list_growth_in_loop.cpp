@@ -150,24 +150,6 @@ bool ListCall(const ast::Call& call, std::string_view name, Kind kind) {
                                index->value_kind != ast::ConstantKind::kBytes));
 }
 
-// Whether `expr` is the first parameter of the method being checked
-// (`self`, or `cls` of a class method).
-bool IsSelf(const ast::Expr& expr, Checker& checker) {
-  const auto* name = expr.As<ast::Name>();
-  const auto* def = checker.state().def != nullptr
-                        ? checker.state().def->As<ast::FunctionDef>()
-                        : nullptr;
-  if (checker.state().cls == nullptr || name == nullptr || def == nullptr ||
-      checker.state().function != def) {
-    return false;
-  }
-  const ast::Arguments& args = *def->args;
-  const ast::Arg* self = !args.posonlyargs.empty() ? args.posonlyargs[0]
-                         : !args.args.empty()      ? args.args[0]
-                                                   : nullptr;
-  return self != nullptr && self->arg == name->id;
-}
-
 // `self.pop()`: a method of the class when the class defines it, and not a
 // list's when the class has no base to inherit one from.
 Kind SelfKind(std::string_view method, Checker& checker) {
