@@ -1064,6 +1064,11 @@ TEST_CASE("syntax: deep nesting stops at max_depth without crashing",
   CHECK(ErrorsOf("if a:\n" + std::string(300, ' ') + "x = 1\nz = (\n") ==
         "t.py:2:301: error: too many nested expressions or blocks (limit "
         "255 columns of indentation) [AGC005]\n");
+  // A form feed at the start of the line resets the column, but what
+  // follows it still counts.
+  CHECK(ErrorsOf("if a:\n\f" + std::string(300, ' ') + "x = 1\n") ==
+        "t.py:2:302: error: too many nested expressions or blocks (limit "
+        "255 columns of indentation) [AGC005]\n");
   // Deep continuation lines inside brackets and strings are not blocks.
   CHECK(ErrorsOf("x = (1,\n" + std::string(300, ' ') + "2)\ny = '''\n" +
                  std::string(300, ' ') + "s'''\nz = (\n")

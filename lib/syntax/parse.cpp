@@ -262,6 +262,24 @@ constexpr uint32_t kMaxIndentColumns = 255;
 // Offset of the first statement line (outside brackets and strings) indented
 // more than kMaxIndentColumns, or npos. Tabs advance to the next multiple of
 // 8, as in CPython's tokenizer.
+// The column the blanks at `i` reach (a tab goes to the next multiple of 8, a
+// form feed back to 0); `i` is left on the first other byte.
+uint32_t IndentColumns(std::string_view bytes, size_t& i) {
+  uint32_t col = 0;
+  for (; i < bytes.size(); ++i) {
+    if (bytes[i] == ' ') {
+      ++col;
+    } else if (bytes[i] == '\t') {
+      col = (col / 8 + 1) * 8;
+    } else if (bytes[i] == '\f') {
+      col = 0;
+    } else {
+      break;
+    }
+  }
+  return col;
+}
+
 size_t FirstTooDeepIndentIn(std::string_view bytes) {
   int depth = 0;
   size_t i = 0;
@@ -269,19 +287,8 @@ size_t FirstTooDeepIndentIn(std::string_view bytes) {
   bool line_start = true;
   while (i < n) {
     if (line_start && depth == 0) {
-      uint32_t col = 0;
       size_t j = i;
-      for (; j < n; ++j) {
-        if (bytes[j] == ' ') {
-          ++col;
-        } else if (bytes[j] == '\t') {
-          col = (col / 8 + 1) * 8;
-        } else if (bytes[j] == '\f') {
-          col = 0;
-        } else {
-          break;
-        }
-      }
+      const uint32_t col = IndentColumns(bytes, j);
       if (col > kMaxIndentColumns && j < n && bytes[j] != '\n' &&
           bytes[j] != '\r' && bytes[j] != '#' && bytes[j] != '\\') {
         return j;
@@ -348,21 +355,20 @@ size_t FirstTooDeepIndentIn(std::string_view bytes) {
   return std::string_view::npos;
 }
 
-// FirstTooDeepIndent over the file, scanned only when some line starts with
-// at least 32 blanks (the fewest that can reach column 256: 32 tabs).
+// FirstTooDeepIndent over the file, scanned only when some physical line
+// starts beyond the limit (whether it starts a logical line, and so counts,
+// takes the full scan). Lines with fewer than 32 blanks (32 tabs reach
+// column 256; a form feed counts as one) are passed over at a glance.
 size_t FirstTooDeepIndent(const base::SourceFile& source) {
   const std::string_view bytes = source.bytes();
-  auto blank = [&](size_t i) { return bytes[i] == ' ' || bytes[i] == '\t'; };
+  auto blank = [&](size_t i) {
+    return bytes[i] == ' ' || bytes[i] == '\t' || bytes[i] == '\f';
+  };
   for (int32_t line = 1; line <= source.line_count(); ++line) {
-    const size_t start = source.LineStart(line);
-    if (start + 32 < bytes.size() && blank(start + 31) && blank(start)) {
-      bool all = true;
-      for (size_t i = start; i < start + 32 && all; ++i) {
-        all = blank(i);
-      }
-      if (all) {
-        return FirstTooDeepIndentIn(bytes);
-      }
+    size_t i = source.LineStart(line);
+    if (i + 32 < bytes.size() && blank(i + 31) && blank(i) &&
+        IndentColumns(bytes, i) > kMaxIndentColumns) {
+      return FirstTooDeepIndentIn(bytes);
     }
   }
   return std::string_view::npos;
