@@ -2,8 +2,10 @@
 """agc benchmarks (figures, not assertions).
 
 Reports, on the local CPython standard library:
-  - tree-sitter parse-only time (agc_parse_bench) vs `agc convert` time, with
-    no passes and with the default pipeline, single-threaded;
+  - tree-sitter parse-only time (agc_parse_bench, system allocator) vs
+    `agc convert` time, with no passes and with the default pipeline,
+    single-threaded; agc links mimalloc, so the parse-only time with that
+    allocator preloaded is reported too, with the like-for-like ratios;
   - source lines per second;
   - -j1 vs -j2 (and -jN for N = cores) speed-up;
   - peak memory (max RSS) of each run;
@@ -28,12 +30,13 @@ import time
 from pathlib import Path
 
 
-def timed(cmd, stdin_data=None, cwd=None, cpu=False):
+def timed(cmd, stdin_data=None, cwd=None, cpu=False, env=None):
     """Runs cmd; returns (seconds, max RSS in MiB, returncode), where seconds
     is wall time, or user + system CPU time with `cpu`."""
     start = time.perf_counter()
     wrapped = ["/usr/bin/time", "-f", "%M %U %S"] + cmd
-    proc = subprocess.run(wrapped, input=stdin_data, capture_output=True, cwd=cwd)
+    proc = subprocess.run(wrapped, input=stdin_data, capture_output=True,
+                          cwd=cwd, env=env)
     secs = time.perf_counter() - start
     try:
         rss_kib, user, system = proc.stderr.decode().strip().splitlines()[-1].split()
@@ -43,6 +46,18 @@ def timed(cmd, stdin_data=None, cwd=None, cpu=False):
     except (ValueError, IndexError):
         rss_kib = 0
     return secs, rss_kib / 1024, proc.returncode
+
+
+def linked_allocator(binary):
+    """The path of the malloc library `binary` links (mimalloc, jemalloc,
+    tcmalloc), from ldd; None for the system allocator."""
+    out = subprocess.run(["ldd", binary], capture_output=True, text=True).stdout
+    for line in out.splitlines():
+        parts = line.split()
+        if (len(parts) >= 3 and parts[1] == "=>" and
+                any(k in parts[0] for k in ("mimalloc", "jemalloc", "tcmalloc"))):
+            return parts[2]
+    return None
 
 
 def best(n, fn):
@@ -76,7 +91,21 @@ def main():
     if rc != 0:
         sys.exit(f"bench: {parse_bench} failed (exit {rc})")
     print(f"tree-sitter parse only   : {t_parse:7.3f} s  "
-          f"{lines / t_parse:10.0f} lines/s  {rss_parse:7.1f} MiB")
+          f"{lines / t_parse:10.0f} lines/s  {rss_parse:7.1f} MiB  "
+          f"(system allocator: the reference of the bars)")
+    # agc links its own allocator (CMakeLists.txt), which speeds up the
+    # tree-sitter parse inside agc too: the same parse with that allocator
+    # preloaded gives the like-for-like ratios as well.
+    allocator = linked_allocator(agc)
+    t_parse_same = None
+    if allocator is not None:
+        env = dict(os.environ, LD_PRELOAD=allocator)
+        t_parse_same, rss_same, rc = best(args.repeat, lambda: timed(
+            [parse_bench], listing, env=env))
+        print(f"  same, with agc's allocator ({os.path.basename(allocator)}) "
+              f"preloaded: {t_parse_same:7.3f} s  {rss_same:7.1f} MiB")
+    else:
+        print("  (agc links the system allocator)")
 
     tmp = tempfile.mkdtemp(prefix="agc_bench_", dir=args.tmp)
     print(f"outputs written under {tmp}")
@@ -95,6 +124,8 @@ def main():
             results[(label, jobs)] = t
             ratio = f"{t / t_parse:5.2f}x parse" if jobs == 1 else \
                 f"{results[(label, 1)] / t:5.2f}x vs -j1"
+            if jobs == 1 and t_parse_same is not None:
+                ratio += f" ({t / t_parse_same:4.2f}x like for like)"
             print(f"agc {label:15s} -j{jobs}: {t:7.3f} s  {lines / t:10.0f} "
                   f"lines/s  {rss:7.1f} MiB  {ratio}  (exit {rc})")
 

@@ -8,7 +8,7 @@ GRAMMAR_DIR="$ROOT/third_party/tree-sitter-python"
 
 PKGS=(build-essential cmake ninja-build pkg-config libtree-sitter-dev
       libcli11-dev libspdlog-dev libfmt-dev nlohmann-json3-dev catch2
-      libtomlplusplus-dev libdtl-dev python3 nodejs npm
+      libtomlplusplus-dev libdtl-dev libmimalloc-dev python3 nodejs npm
       # `pip install runtime/` offline (scripts/tooling_test.py)
       python3-pip python3-setuptools python3-wheel)
 # `scripts/setup.sh --fuzz` (scripts/fuzz.sh): clang with libFuzzer.
