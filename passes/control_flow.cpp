@@ -54,6 +54,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -145,10 +146,7 @@ class FunctionConverter {
         activity_(*facts.activity),
         liveness_(*facts.liveness),
         rd_(*facts.rd),
-        scope_(activity_.ScopeOf(fn)),
-        namer_(fn) {
-    Capture(scope_);
-  }
+        scope_(activity_.ScopeOf(fn)) {}
 
   // Returns whether anything changed.
   bool Run() {
@@ -161,6 +159,10 @@ class FunctionConverter {
       convertible = convertible || HasConvertible(*stmt);
     }
     if (convertible) {
+      // What only a conversion needs: a function without if/while/for (most
+      // of them) is walked for its nested functions alone.
+      Capture(scope_);
+      namer_.emplace(fn_);
       HoistDeclarations(*body);
       ExplicitSuper(*body);
     }
@@ -658,7 +660,8 @@ class FunctionConverter {
     if (it != helper_names_.end()) {
       return it->second;
     }
-    std::string_view name = namer_.New(module_, base);
+    AGC_CHECK_MSG(namer_.has_value(), "a helper in a function not converted");
+    std::string_view name = namer_->New(module_, base);
     helper_names_.emplace(base, name);
     return name;
   }
@@ -995,7 +998,7 @@ class FunctionConverter {
   const analysis::Liveness& liveness_;
   const analysis::ReachingDefinitions& rd_;
   const analysis::Scope& scope_;
-  codegen::Namer namer_;
+  std::optional<codegen::Namer> namer_;  // made when the function converts
   std::map<std::string_view, std::string_view> helper_names_;
   std::vector<ast::Stmt*> hoisted_;
   // Per top-level statement of the body: what replaces it.
