@@ -16,15 +16,35 @@
 namespace agc::base {
 namespace {
 
+// A call run on another stack: an exception it throws is kept, and
+// rethrown on the caller's stack by Finish.
+struct StackCall {
+  const std::function<void()>* fn = nullptr;
+  std::exception_ptr error;
+
+  void Run() {
+    try {
+      (*fn)();
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }
+
+  void Finish() const {
+    if (error) {
+      std::rethrow_exception(error);
+    }
+  }
+};
+
 void* Trampoline(void* arg) {
-  (*static_cast<const std::function<void()>*>(arg))();
+  static_cast<StackCall*>(arg)->Run();
   return nullptr;
 }
 
 #if AGC_SWITCHES_STACKS
 struct SwitchCall {
-  const std::function<void()>* fn = nullptr;
-  std::exception_ptr error;
+  StackCall call;
   ucontext_t caller;
 };
 
@@ -32,11 +52,7 @@ struct SwitchCall {
 void SwitchEntry(unsigned high, unsigned low) {
   auto* call = reinterpret_cast<SwitchCall*>(
       (static_cast<uintptr_t>(high) << 32) | static_cast<uintptr_t>(low));
-  try {
-    (*call->fn)();
-  } catch (...) {
-    call->error = std::current_exception();  // rethrown on the caller's stack
-  }
+  call->call.Run();
   // Returning resumes uc_link, the caller.
 }
 #endif
@@ -58,7 +74,7 @@ bool RunOnSwitchedStack(const std::function<void()>& fn, size_t bytes) {
     return false;
   }
   SwitchCall call;
-  call.fn = &fn;
+  call.call.fn = &fn;
   ucontext_t callee;
   if (mprotect(mem, page, PROT_NONE) != 0 || getcontext(&callee) != 0) {
     munmap(mem, total);
@@ -76,9 +92,7 @@ bool RunOnSwitchedStack(const std::function<void()>& fn, size_t bytes) {
     return false;
   }
   munmap(mem, total);
-  if (call.error) {
-    std::rethrow_exception(call.error);
-  }
+  call.call.Finish();
   return true;
 #else
   (void)fn;
@@ -103,15 +117,17 @@ void RunOnThreadStack(const std::function<void()>& fn, size_t bytes) {
     return;
   }
   pthread_t thread;
+  StackCall call;
+  call.fn = &fn;
   bool started = pthread_attr_setstacksize(&attr, bytes) == 0 &&
-                 pthread_create(&thread, &attr, &Trampoline,
-                                const_cast<std::function<void()>*>(&fn)) == 0;
+                 pthread_create(&thread, &attr, &Trampoline, &call) == 0;
   pthread_attr_destroy(&attr);
   if (!started) {
     fn();
     return;
   }
   pthread_join(thread, nullptr);
+  call.Finish();
 }
 
 void RunJobsOnLargeStacks(size_t count,

@@ -36,8 +36,8 @@ void RunOnLargeStack(const std::function<void()>& fn,
                      size_t bytes = kLargeStackBytes);
 
 // Runs `fn` on a new thread with a stack of `bytes` and waits for it to
-// finish. Falls back to running `fn` on the calling thread if no such thread
-// can be created.
+// finish; an exception `fn` throws comes out here. Falls back to running
+// `fn` on the calling thread if no such thread can be created.
 void RunOnThreadStack(const std::function<void()>& fn,
                       size_t bytes = kLargeStackBytes);
 

@@ -46,6 +46,9 @@ TEST_CASE("RunOnLargeStack passes an exception back to the caller", "[base]") {
   CHECK_THROWS_WITH(
       RunOnLargeStack([] { throw std::runtime_error("from the large stack"); }),
       "from the large stack");
+  CHECK_THROWS_WITH(
+      RunOnThreadStack([] { throw std::runtime_error("from the thread"); }),
+      "from the thread");
   // The stack of the first call is gone; a second call gets its own.
   int result = -1;
   RunOnLargeStack([&] { result = Deep(1000); });
