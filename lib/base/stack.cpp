@@ -61,7 +61,7 @@ void SwitchEntry(unsigned high, unsigned low) {
 // committed) for the call, below a guard page. A process that never starts
 // a second thread keeps glibc's single-threaded fast paths (malloc and free
 // without atomic operations), which a helper thread would turn off for the
-// rest of the run: at -j1 that is several percent of the whole conversion.
+// rest of the run (tree-sitter's parse alone measured 3% slower with one).
 // False if the stack cannot be had.
 bool RunOnSwitchedStack(const std::function<void()>& fn, size_t bytes) {
 #if AGC_SWITCHES_STACKS
