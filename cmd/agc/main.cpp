@@ -9,6 +9,7 @@
 #include <iostream>
 #include <thread>
 
+#include "cmd/agc/parser_heap.h"
 #include "lib/analysis/registry.h"
 #include "lib/ast/ast.h"
 #include "lib/base/stack.h"
@@ -148,6 +149,9 @@ std::string ExplainError(std::string_view code) {
 }  // namespace
 
 int main(int argc, char** argv) {
+#if AGC_PARSER_HEAP
+  agc::UseParserHeap();
+#endif
   agc::syntax::CheckGrammar();
   CLI::App app{
       "agc: ahead-of-time AutoGraph compiler. Rewrites Python functions so "

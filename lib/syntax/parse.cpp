@@ -457,4 +457,16 @@ void CheckGrammar() {
                 "tree-sitter runtime cannot load the Python grammar (ABI)");
 }
 
+void SetParserAllocator(const ParserAllocator& allocator) {
+  const bool all = allocator.malloc != nullptr && allocator.calloc != nullptr &&
+                   allocator.realloc != nullptr && allocator.free != nullptr;
+  const bool none = allocator.malloc == nullptr &&
+                    allocator.calloc == nullptr &&
+                    allocator.realloc == nullptr && allocator.free == nullptr;
+  AGC_CHECK_MSG(all || none, "a parser allocator sets all four functions");
+  // tree-sitter takes a null function as its default one.
+  ts_set_allocator(allocator.malloc, allocator.calloc, allocator.realloc,
+                   allocator.free);
+}
+
 }  // namespace agc::syntax

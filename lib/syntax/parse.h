@@ -2,6 +2,7 @@
 // <tree_sitter/api.h>; everything after it sees ast::Module.
 #pragma once
 
+#include <cstddef>
 #include <string_view>
 
 #include "lib/ast/ast.h"
@@ -36,5 +37,21 @@ bool ParseOnly(std::string_view bytes);
 // Fails loudly (AGC_CHECK) when the linked grammar's ABI cannot be loaded by
 // the linked tree-sitter runtime. Called once at startup.
 void CheckGrammar();
+
+// The functions tree-sitter allocates its parsers and trees with.
+struct ParserAllocator {
+  void* (*malloc)(size_t) = nullptr;
+  void* (*calloc)(size_t, size_t) = nullptr;
+  void* (*realloc)(void*, size_t) = nullptr;
+  void (*free)(void*) = nullptr;
+};
+
+// Makes tree-sitter allocate with `allocator` from now on (process-wide); a
+// default-constructed ParserAllocator restores tree-sitter's own functions.
+// Memory tree-sitter already holds is freed with the new `free`, so the new
+// functions must accept blocks of the old ones (e.g. both of one malloc
+// implementation). Called at startup, before any parse: agc gives the
+// parser a heap of its own (cmd/agc/parser_heap.cpp).
+void SetParserAllocator(const ParserAllocator& allocator);
 
 }  // namespace agc::syntax
