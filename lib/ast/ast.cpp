@@ -10,11 +10,10 @@ namespace {
 struct KindInfo {
   std::string_view name;
   std::string_view python_name;
-  Category category;
 };
 
 constexpr KindInfo kKindInfos[] = {
-#define AGC_NODE_BEGIN(Name, Cat, Py) {#Name, Py, Category::k##Cat},
+#define AGC_NODE_BEGIN(Name, Cat, Py) {#Name, Py},
 #include "lib/ast/node_kinds.def"
 };
 
@@ -26,10 +25,6 @@ std::string_view KindName(Kind kind) {
 
 std::string_view PythonKindName(Kind kind) {
   return kKindInfos[static_cast<size_t>(kind)].python_name;
-}
-
-Category CategoryOf(Kind kind) {
-  return kKindInfos[static_cast<size_t>(kind)].category;
 }
 
 std::string_view OperatorText(BinOpKind op) {

@@ -28,6 +28,18 @@ enum class Kind : uint8_t {
 
 enum class Category : uint8_t { kStmt, kExpr, kPattern, kOther };
 
+namespace internal {
+inline constexpr Category kCategories[] = {
+#define AGC_NODE_BEGIN(Name, Cat, Py) Category::k##Cat,
+#include "lib/ast/node_kinds.def"
+};
+}  // namespace internal
+
+// Inline: the walks ask it of every node.
+inline Category CategoryOf(Kind kind) {
+  return internal::kCategories[static_cast<size_t>(kind)];
+}
+
 enum class ExprContext : uint8_t { kLoad, kStore, kDel };
 
 enum class BoolOpKind : uint8_t { kAnd, kOr };
@@ -77,9 +89,8 @@ enum class ConstantKind : uint8_t {
   kBytes,
 };
 
-std::string_view KindName(Kind kind);        // C++ name, e.g. "ExprStmt"
-std::string_view PythonKindName(Kind kind);  // CPython name, e.g. "Expr"
-Category CategoryOf(Kind kind);
+std::string_view KindName(Kind kind);            // C++ name, e.g. "ExprStmt"
+std::string_view PythonKindName(Kind kind);      // CPython name, e.g. "Expr"
 std::string_view OperatorText(BinOpKind op);     // "+"
 std::string_view OperatorText(UnaryOpKind op);   // "not", "-"
 std::string_view OperatorText(CmpOpKind op);     // "not in"

@@ -2,9 +2,11 @@
 
 #include <fmt/core.h>
 
-#include <map>
+#include <functional>
 #include <memory>
+#include <string_view>
 #include <type_traits>
+#include <unordered_map>
 
 #include "lib/base/source_file.h"
 #include "lib/diag/diagnostic.h"
@@ -59,8 +61,18 @@ struct Parsed {
 
 const ast::Module& ParseTemplate(std::string_view text) {
   // Per thread, so conversion workers never share a cache; templates are a
-  // fixed, small set of literals, so entries are never evicted.
-  thread_local std::map<std::string, Parsed, std::less<>> cache;
+  // fixed, small set of literals, so entries are never evicted. Hashed: a
+  // lookup per instantiation, and many templates share long prefixes.
+  struct Hash {
+    using is_transparent = void;
+
+    size_t operator()(std::string_view text) const {
+      return std::hash<std::string_view>()(text);
+    }
+  };
+
+  thread_local std::unordered_map<std::string, Parsed, Hash, std::equal_to<>>
+      cache;
   auto it = cache.find(text);
   if (it == cache.end()) {
     Parsed parsed;
