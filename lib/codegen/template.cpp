@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string_view>
@@ -98,7 +99,9 @@ const ast::Module& ParseTemplate(std::string_view text) {
 class Instantiator {
  public:
   Instantiator(ast::Module& dst, const TemplateArgs& args, ast::Origin origin)
-      : dst_(dst), args_(args), origin_(origin), uses_(args.size(), 0) {}
+      : dst_(dst), args_(args), origin_(origin) {
+    AGC_CHECK_MSG(args.size() <= 64, "a template takes at most 64 arguments");
+  }
 
   std::vector<ast::Stmt*> Body(const std::vector<ast::Stmt*>& body) {
     std::vector<ast::Stmt*> out;
@@ -157,9 +160,11 @@ class Instantiator {
   ast::Expr* Substitute(const ast::Name& name, size_t index) {
     ast::Expr* expr = std::get<ast::Expr*>(args_[index].replacement);
     AGC_CHECK(expr != nullptr);
-    if (uses_[index]++ > 0) {
+    const uint64_t bit = uint64_t{1} << index;
+    if ((used_ & bit) != 0) {
       expr = ast::CloneAs(dst_, *expr);
     }
+    used_ |= bit;
     SetContext(*expr, name.ctx);
     return expr;
   }
@@ -181,6 +186,7 @@ class Instantiator {
 
   void CopyStmts(const std::vector<ast::Stmt*>& in,
                  std::vector<ast::Stmt*>& out) {
+    out.reserve(out.size() + in.size());
     for (const ast::Stmt* stmt : in) {
       const auto* expr_stmt = stmt->As<ast::ExprStmt>();
       const ast::Name* name =
@@ -205,6 +211,7 @@ class Instantiator {
     if constexpr (std::is_same_v<T, ast::Stmt>) {
       CopyStmts(in, out);
     } else {
+      out.reserve(out.size() + in.size());
       for (const T* child : in) {
         if (child == nullptr) {
           out.push_back(nullptr);
@@ -283,7 +290,7 @@ class Instantiator {
   ast::Module& dst_;
   const TemplateArgs& args_;
   ast::Origin origin_;
-  std::vector<int> uses_;  // per argument: how often it was substituted
+  uint64_t used_ = 0;  // bit i: argument i was substituted once already
 };
 
 }  // namespace
