@@ -139,18 +139,6 @@ SymbolSet operator&(SymbolSet a, const SymbolSet& b) {
 
 // ---- QualNames --------------------------------------------------------------
 
-namespace {
-
-struct TextHash {
-  using is_transparent = void;
-
-  size_t operator()(std::string_view text) const {
-    return std::hash<std::string_view>{}(text);
-  }
-};
-
-}  // namespace
-
 class QualNamesBuilder {
  public:
   QualNamesBuilder(const ast::Module& module, QualNames& out)
@@ -384,11 +372,17 @@ class QualNamesBuilder {
     for (SymbolId& id : out_.by_node_) {
       id = rename(id);
     }
+    for (auto& [text, id] : ids_) {
+      id = renamed[id];
+    }
+    out_.ids_ = std::move(ids_);
   }
 
   const ast::Module& module_;
   QualNames& out_;
-  std::unordered_map<std::string, SymbolId, TextHash, std::equal_to<>> ids_;
+  std::
+      unordered_map<std::string, SymbolId, QualNames::TextHash, std::equal_to<>>
+          ids_;
   std::string text_;     // scratch: the text being built
   std::string literal_;  // scratch: a signed numeric index
 };
@@ -413,13 +407,8 @@ SymbolId QualNames::Of(const ast::Node& node) const {
 }
 
 SymbolId QualNames::Find(std::string_view text) const {
-  auto it = std::lower_bound(
-      symbols_.begin(), symbols_.end(), text,
-      [](const Symbol& s, std::string_view t) { return s.text < t; });
-  if (it == symbols_.end() || it->text != text) {
-    return kNoSymbol;
-  }
-  return static_cast<SymbolId>(it - symbols_.begin());
+  auto it = ids_.find(text);
+  return it == ids_.end() ? kNoSymbol : it->second;
 }
 
 const Symbol& QualNames::Get(SymbolId id) const {

@@ -10,10 +10,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "lib/analysis/manager.h"
@@ -121,8 +123,18 @@ class QualNames {
   std::string Format(const SymbolSet& set) const;
 
  private:
+  struct TextHash {
+    using is_transparent = void;
+
+    size_t operator()(std::string_view text) const {
+      return std::hash<std::string_view>{}(text);
+    }
+  };
+
   std::vector<Symbol> symbols_;
   std::vector<SymbolId> by_node_;  // indexed by NodeId
+  // Find's index: text -> id (hashed; the lookups are per identifier).
+  std::unordered_map<std::string, SymbolId, TextHash, std::equal_to<>> ids_;
   friend class QualNamesBuilder;
 };
 
