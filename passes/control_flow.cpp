@@ -472,21 +472,23 @@ class FunctionConverter {
     }
   }
 
-  // Whether a statement of the function's own level before top-level
-  // statement `index` binds `name` (what helpers bind does not count).
-  bool BoundBefore(std::string_view name, size_t index) const {
-    for (size_t i = 0; i < index && i < replaced_.size(); ++i) {
+  // For each name a statement of the function's own level binds (what
+  // helpers bind does not count), the first top-level statement that does.
+  std::map<std::string_view, size_t> FirstBindings() const {
+    std::map<std::string_view, size_t> first;
+    std::set<std::string_view> bound;
+    for (size_t i = 0; i < replaced_.size(); ++i) {
       for (ast::Stmt* stmt : replaced_[i]) {
-        std::set<std::string_view> bound;
         if (!IsHelperOrCall(*stmt)) {
           CollectBindings(*stmt, bound);
         }
-        if (bound.count(name) > 0) {
-          return true;
-        }
       }
+      for (std::string_view name : bound) {
+        first.emplace(name, i);  // keeps the first
+      }
+      bound.clear();
     }
-    return false;
+    return first;
   }
 
   // ---- Bindings for the helpers' references --------------------------------
@@ -618,8 +620,13 @@ class FunctionConverter {
         Resolve(*stmt, frames, i);
       }
     }
+    if (needed_.empty()) {
+      return;
+    }
+    const std::map<std::string_view, size_t> first_binding = FirstBindings();
     for (const auto& [name, first_use] : needed_) {
-      if (!BoundBefore(name, first_use)) {
+      auto it = first_binding.find(name);
+      if (it == first_binding.end() || it->second >= first_use) {
         initialized_.insert(name);
       }
     }
