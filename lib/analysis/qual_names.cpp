@@ -380,9 +380,8 @@ class QualNamesBuilder {
 
   const ast::Module& module_;
   QualNames& out_;
-  std::
-      unordered_map<std::string, SymbolId, QualNames::TextHash, std::equal_to<>>
-          ids_;
+  std::unordered_map<std::string, SymbolId, base::StringHash, std::equal_to<>>
+      ids_;
   std::string text_;     // scratch: the text being built
   std::string literal_;  // scratch: a signed numeric index
 };

@@ -20,6 +20,7 @@
 
 #include "lib/analysis/manager.h"
 #include "lib/ast/ast.h"
+#include "lib/base/string_hash.h"
 
 namespace agc::analysis {
 
@@ -123,18 +124,11 @@ class QualNames {
   std::string Format(const SymbolSet& set) const;
 
  private:
-  struct TextHash {
-    using is_transparent = void;
-
-    size_t operator()(std::string_view text) const {
-      return std::hash<std::string_view>{}(text);
-    }
-  };
-
   std::vector<Symbol> symbols_;
   std::vector<SymbolId> by_node_;  // indexed by NodeId
   // Find's index: text -> id (hashed; the lookups are per identifier).
-  std::unordered_map<std::string, SymbolId, TextHash, std::equal_to<>> ids_;
+  std::unordered_map<std::string, SymbolId, base::StringHash, std::equal_to<>>
+      ids_;
   friend class QualNamesBuilder;
 };
 

@@ -3,13 +3,12 @@
 #include <fmt/core.h>
 
 #include <cstdint>
-#include <functional>
 #include <memory>
-#include <string_view>
 #include <type_traits>
 #include <unordered_map>
 
 #include "lib/base/source_file.h"
+#include "lib/base/string_hash.h"
 #include "lib/diag/diagnostic.h"
 #include "lib/syntax/parse.h"
 
@@ -64,15 +63,8 @@ const ast::Module& ParseTemplate(std::string_view text) {
   // Per thread, so conversion workers never share a cache; templates are a
   // fixed, small set of literals, so entries are never evicted. Hashed: a
   // lookup per instantiation, and many templates share long prefixes.
-  struct Hash {
-    using is_transparent = void;
-
-    size_t operator()(std::string_view text) const {
-      return std::hash<std::string_view>()(text);
-    }
-  };
-
-  thread_local std::unordered_map<std::string, Parsed, Hash, std::equal_to<>>
+  thread_local std::unordered_map<std::string, Parsed, base::StringHash,
+                                  std::equal_to<>>
       cache;
   auto it = cache.find(text);
   if (it == cache.end()) {
