@@ -58,6 +58,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_set>
 #include <vector>
 
 #include "lib/analysis/activity.h"
@@ -78,6 +79,10 @@ namespace {
 
 using analysis::SymbolId;
 using analysis::SymbolSet;
+
+// Names a walk collects, only ever looked up (never iterated in an order that
+// shows in the output).
+using NameSet = std::unordered_set<std::string_view>;
 
 bool IsConvertible(const ast::Stmt& stmt) {
   return stmt.Is<ast::If>() || stmt.Is<ast::While>() || stmt.Is<ast::For>();
@@ -100,7 +105,7 @@ bool HasConvertible(ast::Stmt& stmt) {
 // The names a statement binds at its own function level: assignment
 // targets, imports, def/class names, with/except/match names. Nested
 // functions, classes and lambdas are other scopes; comprehension targets too.
-void CollectBindings(const ast::Node& node, std::set<std::string_view>& out) {
+void CollectBindings(const ast::Node& node, NameSet& out) {
   if (std::string_view bound = ast::BoundName(node); !bound.empty()) {
     out.insert(bound);
   }
@@ -356,7 +361,7 @@ class FunctionConverter {
     const ast::Expr* extra =
         loop != nullptr ? module_.LoopExtraTest(*loop) : nullptr;
     if (extra != nullptr) {
-      std::set<std::string_view> reads;
+      NameSet reads;
       CollectReads(*extra, reads);
       for (std::string_view name : reads) {
         if (SymbolId id = qn_.Find(name); id != analysis::kNoSymbol) {
@@ -476,7 +481,7 @@ class FunctionConverter {
   // helpers bind does not count), the first top-level statement that does.
   std::map<std::string_view, size_t> FirstBindings() const {
     std::map<std::string_view, size_t> first;
-    std::set<std::string_view> bound;
+    NameSet bound;
     for (size_t i = 0; i < replaced_.size(); ++i) {
       for (ast::Stmt* stmt : replaced_[i]) {
         if (!IsHelperOrCall(*stmt)) {
@@ -495,8 +500,8 @@ class FunctionConverter {
 
   // What one generated helper binds and declares at its own level.
   struct Frame {
-    std::set<std::string_view> bound;
-    std::set<std::string_view> declared;  // nonlocal or global
+    NameSet bound;
+    NameSet declared;  // nonlocal or global
   };
 
   // A plain local of the converted function that a helper refers to.
@@ -508,8 +513,7 @@ class FunctionConverter {
 
   // Names a helper's own statements read (lambda and comprehension bodies
   // included; nested functions are frames or user scopes of their own).
-  static void CollectReads(const ast::Node& node,
-                           std::set<std::string_view>& out) {
+  static void CollectReads(const ast::Node& node, NameSet& out) {
     if (const auto* name = node.As<ast::Name>()) {
       if (name->ctx == ast::ExprContext::kLoad) {
         out.insert(name->id);
@@ -531,11 +535,10 @@ class FunctionConverter {
     const auto* fn = node.As<ast::FunctionDef>();
     if (fn != nullptr && generated_helpers_.count(fn) > 0) {
       Frame frame;
-      std::set<std::string_view> reads;
       for (const ast::Arg* arg : fn->args->args) {
         frame.bound.insert(arg->arg);
       }
-      std::set<std::string_view> refs;
+      NameSet refs;
       for (const ast::Stmt* stmt : fn->body) {
         OwnLevel(*stmt, frame, refs);
       }
@@ -576,9 +579,7 @@ class FunctionConverter {
 
   // A helper's own-level statement: its bindings, declarations and the
   // names it refers to.
-  void OwnLevel(const ast::Stmt& stmt,
-                Frame& frame,
-                std::set<std::string_view>& refs) {
+  void OwnLevel(const ast::Stmt& stmt, Frame& frame, NameSet& refs) {
     if (const auto* decl = stmt.As<ast::Nonlocal>()) {
       for (std::string_view n : decl->names) {
         frame.declared.insert(n);
