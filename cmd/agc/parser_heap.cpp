@@ -20,9 +20,10 @@ namespace {
 // Heaps are per thread in mimalloc: each conversion worker allocates from
 // its own. A tree is made and freed on one thread (mi_free takes a block of
 // any heap).
+// (A heap that cannot be made leaves the thread's default one.)
 mi_heap_t* ThreadHeap() {
   thread_local mi_heap_t* heap = mi_heap_new();
-  return heap;
+  return heap != nullptr ? heap : mi_heap_get_default();
 }
 
 void* HeapMalloc(size_t size) {
