@@ -313,6 +313,33 @@ class Cli(unittest.TestCase):
         self.assertEqual(agc("convert", "a.py", "-j", "-3",
                              cwd=self.dir).returncode, 2)
 
+    def test_time_passes_totals_by_stage(self):
+        # Per-file pass times, then one table over all files: every stage
+        # of a conversion, in the order it runs, and the total.
+        self.write("a.py", SIMPLE)
+        self.write("b.py", b"def g(y):\n    if y:\n        y = -y\n    return y\n")
+        p = agc("convert", "a.py", "b.py", "--out-dir", "out", "-j", "2",
+                "--time-passes", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        err = p.stderr.decode()
+        self.assertIn("b.py: pass control_flow took", err)
+        table = err[err.index("time by stage, all files:"):].splitlines()[1:]
+        stages = [re.match(r"agc: \[info\]   (.*?) +\d+\.\d{3} s", line)
+                  for line in table]
+        self.assertTrue(all(stages), table)
+        names = [m.group(1) for m in stages]
+        self.assertEqual(names[:5], ["read", "source map", "tree-sitter parse",
+                                     "lower to AST", "analyses of the input"])
+        self.assertEqual(names[5:15], [f"pass {p}" for p in (
+            "functions", "directives", "break_statements",
+            "continue_statements", "return_statements", "call_trees",
+            "control_flow", "conditional_expressions", "logical_expressions",
+            "variables")])
+        self.assertEqual(names[15:], ["verify", "print", "write", "total"])
+        # Without the flag, nothing of it.
+        p = agc("convert", "a.py", "--out-dir", "out2", cwd=self.dir)
+        self.assertNotIn(b"time by stage", p.stderr)
+
     def test_bad_runtime_import(self):
         self.write("m.py", SIMPLE)
         p = agc("convert", "m.py", "--runtime-import", "import numpy",

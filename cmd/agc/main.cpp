@@ -13,6 +13,7 @@
 #include "lib/analysis/registry.h"
 #include "lib/ast/ast.h"
 #include "lib/base/stack.h"
+#include "lib/base/stage_times.h"
 #include "lib/codegen/printer.h"
 #include "lib/diag/diagnostic.h"
 #include "lib/driver/convert.h"
@@ -218,7 +219,10 @@ int main(int argc, char** argv) {
                     "(only files that changed), so they run with no install");
   convert->add_flag("--regenerate-all", options.regenerate_all,
                     "print every statement from the AST (printer testing)");
-  convert->add_flag("--time-passes", time_passes, "log each pass's time");
+  convert->add_flag("--time-passes", time_passes,
+                    "log each pass's time per file, then the time of every "
+                    "stage (parse, lowering, analyses, passes, print, "
+                    "write) over all files");
   convert->add_flag("--analyze", options.pipeline.analyze_all,
                     "compute every analysis before the passes (benchmarks)");
   convert
@@ -489,6 +493,11 @@ int main(int argc, char** argv) {
           ? jobs
           : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
   options.pipeline.time_passes = time_passes;
+  // Totals over the run, by stage, logged after the per-file times.
+  agc::base::StageTimes stage_times;
+  if (time_passes) {
+    options.pipeline.stage_times = &stage_times;
+  }
   options.pipeline.print_after = print_after;
   options.pipeline.on_print_after = [](std::string_view pass,
                                        const agc::ast::Module& module) {
@@ -497,5 +506,11 @@ int main(int argc, char** argv) {
   };
   int code = agc::driver::Convert(options, diags, std::cout, std::cin);
   PrintDiagnostics(diags);
+  if (time_passes) {
+    spdlog::info("time by stage, all files:");
+    for (const std::string& line : stage_times.Format()) {
+      spdlog::info("  {}", line);
+    }
+  }
   return code;
 }

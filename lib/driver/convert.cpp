@@ -16,6 +16,7 @@
 #include <iostream>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -464,7 +465,9 @@ namespace {
 class Converter {
  public:
   Converter(const ConvertOptions& options, diag::DiagnosticSink& diags)
-      : options_(options), diags_(diags) {}
+      : options_(options),
+        diags_(diags),
+        stage_times_(options.pipeline.stage_times) {}
 
   void Run(Job& job);
 
@@ -480,6 +483,7 @@ class Converter {
 
   const ConvertOptions& options_;
   diag::DiagnosticSink& diags_;
+  base::StageTimes* stage_times_;  // --time-passes totals, or null
 };
 
 void Converter::Run(Job& job) {
@@ -488,6 +492,7 @@ void Converter::Run(Job& job) {
     bytes = std::move(job.bytes);
   } else {
     std::string error;
+    base::StageTimer timer(stage_times_, "read");
     if (!ReadFile(job.input, &bytes, &error)) {
       Error(diag::DiagKind::kCannotRead, job.display, error);
       return;
@@ -497,7 +502,11 @@ void Converter::Run(Job& job) {
   // without a map there is nothing to hash.
   const bool write_map =
       options_.source_map && job.output != "-" && job.input != "-";
-  std::string sha256 = write_map ? base::Sha256Hex(bytes) : std::string();
+  std::string sha256;
+  if (write_map) {
+    base::StageTimer timer(stage_times_, "source map");
+    sha256 = base::Sha256Hex(bytes);
+  }
   // A file that declares another encoding (PEP 263) is converted as UTF-8
   // and written back in its own encoding.
   std::string encoding = base::FindCodingDeclaration(bytes);
@@ -509,21 +518,27 @@ void Converter::Run(Job& job) {
   }
   base::SourceFile source(job.display, std::move(bytes));
   ast::Module module(&source);
-  if (!syntax::Parse(source, module, diags_)) {
+  syntax::ParseOptions parse_options;
+  parse_options.stage_times = stage_times_;
+  if (!syntax::Parse(source, module, diags_, parse_options)) {
     return;
   }
   pass::RunPipeline(options_.passes, module, diags_, options_.pass_options,
                     options_.pipeline);
   codegen::PrintOptions print_options;
   print_options.regenerate_all = options_.regenerate_all;
+  std::optional<base::StageTimer> print_timer(std::in_place, stage_times_,
+                                              "print");
   codegen::PrintResult printed = codegen::Print(module, print_options);
   const std::string source_name = job.input == "-"
                                       ? std::string(kStdinName)
                                       : fs::path(job.input).filename().string();
   AddHeader(source.bytes(), source_name, !encoding.empty(), printed);
+  print_timer.reset();
 
   std::string map;
   if (write_map) {
+    base::StageTimer timer(stage_times_, "source map");
     codegen::SourceMap source_map;
     source_map.source =
         codegen::RelativePath(OutputFolder(job.output), job.input);
@@ -545,6 +560,7 @@ void Converter::Run(Job& job) {
     }
     printed.text = std::move(encoded);
   }
+  base::StageTimer timer(stage_times_, "write");
   Finish(job, printed.text, map);
 }
 

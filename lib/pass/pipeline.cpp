@@ -128,11 +128,15 @@ bool RunPipeline(const std::vector<const PassInfo*>& passes,
     originals.insert(originals.end(), info->analyses.begin(),
                      info->analyses.end());
   }
-  analyses.KeepOriginals(originals);
+  {
+    base::StageTimer timer(options.stage_times, "analyses of the input");
+    analyses.KeepOriginals(originals);
+  }
   PassContext ctx(module, analyses, diags, pass_options, std::move(selected));
   bool any_change = false;
   if (options.analyze_all) {
     auto start = std::chrono::steady_clock::now();
+    base::StageTimer timer(options.stage_times, "every analysis (--analyze)");
     analysis::EnsureAll(analyses);
     if (options.time_passes) {
       auto elapsed = std::chrono::steady_clock::now() - start;
@@ -145,6 +149,12 @@ bool RunPipeline(const std::vector<const PassInfo*>& passes,
     analyses.Ensure(info->analyses);
     std::unique_ptr<Pass> p = info->create();
     Changed changed = p->Run(module, ctx);
+    if (options.stage_times != nullptr) {
+      options.stage_times->Add(fmt::format("pass {}", info->name),
+                               std::chrono::duration<double>(
+                                   std::chrono::steady_clock::now() - start)
+                                   .count());
+    }
     if (changed == Changed::kYes) {
       any_change = true;
       analyses.InvalidateAll();
@@ -168,6 +178,7 @@ bool RunPipeline(const std::vector<const PassInfo*>& passes,
   if (any_change && options.verify && !options.verify_each_pass) {
     // One walk instead of one per changed pass: the tree is checked before
     // anything is printed from it; --verify-each-pass finds the culprit.
+    base::StageTimer timer(options.stage_times, "verify");
     std::string problem = ast::Verify(module);
     AGC_CHECK_MSG(problem.empty(),
                   fmt::format("after the pipeline ({} passes; rerun with "

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/base/stage_times.h"
 #include "lib/pass/pass.h"
 
 namespace agc::pass {
@@ -44,6 +45,9 @@ struct PipelineOptions {
   std::string print_after;  // pass name: call `on_print_after` after it runs
   std::function<void(std::string_view pass, const ast::Module&)> on_print_after;
   bool time_passes = false;  // log each pass's wall time (spdlog, info)
+  // When set, the original analyses, each pass and the final check add
+  // their wall time here (--time-passes: totals over a run).
+  base::StageTimes* stage_times = nullptr;
   // Compute every analysis of lib/analysis/analyses.def before the first
   // pass (developer flag `--analyze`: benchmarks, whole-stdlib checks).
   bool analyze_all = false;

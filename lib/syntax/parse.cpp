@@ -411,7 +411,11 @@ bool Parse(const base::SourceFile& source,
               std::to_string(kMaxIndentColumns) + " columns of indentation");
     return false;
   }
-  TreePtr tree = ParseTree(bytes);
+  TreePtr tree;
+  {
+    base::StageTimer timer(options.stage_times, "tree-sitter parse");
+    tree = ParseTree(bytes);
+  }
   if (tree == nullptr) {
     sink.Emit(diag::DiagKind::kInvalidSyntax, source.path(),
               base::LineCol{1, 1});
@@ -419,6 +423,7 @@ bool Parse(const base::SourceFile& source,
   }
   TSNode root = ts_tree_root_node(tree.get());
   if (!ts_node_has_error(root)) {
+    base::StageTimer timer(options.stage_times, "lower to AST");
     return LowerTree(root, source, module, sink, options);
   }
   // Before reporting, retry with the line breaks inside brackets joined

@@ -7,6 +7,7 @@
 
 #include "lib/ast/ast.h"
 #include "lib/base/source_file.h"
+#include "lib/base/stage_times.h"
 #include "lib/diag/diagnostic.h"
 
 namespace agc::syntax {
@@ -15,6 +16,9 @@ struct ParseOptions {
   // Deepest nesting of expressions and blocks accepted; deeper input is an
   // AGC005 error instead of a stack overflow in later recursive walks.
   int max_depth = 1000;
+  // When set, the tree-sitter parse and the lowering add their wall time
+  // here (--time-passes).
+  base::StageTimes* stage_times = nullptr;
 };
 
 // Parses `source` into `module` (whose body must be empty): lowers the whole
