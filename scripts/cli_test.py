@@ -18,8 +18,8 @@ AGC = None
 SIMPLE = b'"""Doc."""\nimport os\n\n\ndef f(x):\n    # comment\n    return x + 1\n'
 
 
-def agc(*args, cwd=None, stdin=None):
-    return subprocess.run([AGC, *args], cwd=cwd, input=stdin,
+def agc(*args, cwd=None, stdin=None, env=None):
+    return subprocess.run([AGC, *args], cwd=cwd, input=stdin, env=env,
                           capture_output=True, timeout=120)
 
 
@@ -315,27 +315,39 @@ class Cli(unittest.TestCase):
 
     def test_time_passes_totals_by_stage(self):
         # Per-file pass times, then one table over all files: every stage
-        # of a conversion, in the order it runs, and the total.
+        # of a conversion, in the order it first ran, and the total.
         self.write("a.py", SIMPLE)
         self.write("b.py", b"def g(y):\n    if y:\n        y = -y\n    return y\n")
-        p = agc("convert", "a.py", "b.py", "--out-dir", "out", "-j", "2",
-                "--time-passes", cwd=self.dir)
-        self.assertEqual(p.returncode, 0, p.stderr)
-        err = p.stderr.decode()
-        self.assertIn("b.py: pass control_flow took", err)
-        table = err[err.index("time by stage, all files:"):].splitlines()[1:]
-        stages = [re.match(r"agc: \[info\]   (.*?) +\d+\.\d{3} s", line)
-                  for line in table]
-        self.assertTrue(all(stages), table)
-        names = [m.group(1) for m in stages]
-        self.assertEqual(names[:5], ["read", "source map", "tree-sitter parse",
-                                     "lower to AST", "analyses of the input"])
-        self.assertEqual(names[5:15], [f"pass {p}" for p in (
+
+        def stages(extra_env):
+            env = {k: v for k, v in os.environ.items()
+                   if k != "AGC_VERIFY_EACH_PASS"}
+            env.update(extra_env)
+            p = agc("convert", "a.py", "b.py", "--out-dir", "out", "-j", "2",
+                    "--time-passes", cwd=self.dir, env=env)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            err = p.stderr.decode()
+            self.assertIn("b.py: pass control_flow took", err)
+            table = err[err.index("time by stage, all files:"):]
+            rows = [re.match(r"agc: \[info\]   (.*?) +\d+\.\d{3} s", line)
+                    for line in table.splitlines()[1:]]
+            self.assertTrue(all(rows), table)
+            return [m.group(1) for m in rows]
+
+        passes = [f"pass {p}" for p in (
             "functions", "directives", "break_statements",
             "continue_statements", "return_statements", "call_trees",
             "control_flow", "conditional_expressions", "logical_expressions",
-            "variables")])
-        self.assertEqual(names[15:], ["verify", "print", "write", "total"])
+            "variables")]
+        head = ["read", "source map", "tree-sitter parse", "lower to AST",
+                "analyses of the input"]
+        # By default the tree is verified once, after the last pass.
+        self.assertEqual(stages({}), head + passes +
+                         ["verify", "print", "write", "total"])
+        # With a check after every pass, that time is verify's too.
+        names = stages({"AGC_VERIFY_EACH_PASS": "1"})
+        self.assertEqual(names, head + passes[:1] + ["verify"] + passes[1:] +
+                         ["print", "write", "total"])
         # Without the flag, nothing of it.
         p = agc("convert", "a.py", "--out-dir", "out2", cwd=self.dir)
         self.assertNotIn(b"time by stage", p.stderr)

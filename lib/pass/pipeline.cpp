@@ -159,6 +159,7 @@ bool RunPipeline(const std::vector<const PassInfo*>& passes,
       any_change = true;
       analyses.InvalidateAll();
       if (options.verify && options.verify_each_pass) {
+        base::StageTimer timer(options.stage_times, "verify");
         std::string problem = ast::Verify(module);
         AGC_CHECK_MSG(
             problem.empty(),
