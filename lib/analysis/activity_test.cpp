@@ -197,7 +197,7 @@ from n import *
 
 // ---- compound statements --------------------------------------------------
 
-TEST_CASE("activity: if covers both branches; header is the test",
+TEST_CASE("activity: if covers both branches, and its header is the test",
           "[activity]") {
   TestModule t(R"py(
 if a.b > c:

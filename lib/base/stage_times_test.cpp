@@ -18,7 +18,7 @@ TEST_CASE("StageTimes sums each stage, in first-use order") {
   CHECK(lines[2] == "total    3.500 s");
 }
 
-TEST_CASE("StageTimer adds its scope's time; null times is a no-op") {
+TEST_CASE("StageTimer adds its scope's time and nothing without times") {
   StageTimes times;
   {
     StageTimer timer(&times, "print");
