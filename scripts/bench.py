@@ -9,6 +9,7 @@ Reports, on the local CPython standard library:
   - source lines per second;
   - -j1 vs -j2 (and -jN for N = cores) speed-up;
   - peak memory (max RSS) of each run;
+  - the default pipeline's time by stage (--time-passes);
   - `agc lint` of the same files vs converting them (the bar: at most 1.5x);
   - peak memory per input byte on a 10 MB file (the README's bound);
   - the cost of the analyses: `--passes none --analyze` (every analysis of
@@ -128,6 +129,20 @@ def main():
                 ratio += f" ({t / t_parse_same:4.2f}x like for like)"
             print(f"agc {label:15s} -j{jobs}: {t:7.3f} s  {lines / t:10.0f} "
                   f"lines/s  {rss:7.1f} MiB  {ratio}  (exit {rc})")
+
+    # Where the default pipeline's time goes, by stage (one run with
+    # --time-passes; its per-file logging makes the total a little larger).
+    out = os.path.join(tmp, "out")
+    shutil.rmtree(out, ignore_errors=True)
+    proc = subprocess.run([agc, "convert", *files, "--out-dir", out, "-j", "1",
+                           "--time-passes"], capture_output=True)
+    err = proc.stderr.decode(errors="replace")
+    marker = "time by stage, all files:"
+    if marker in err:
+        print("time by stage (default pipeline, -j1, one run):")
+        for line in err[err.index(marker):].splitlines()[1:]:
+            if line.startswith("agc: [info]   "):
+                print("  " + line[len("agc: [info]   "):])
 
     # Lint of the same files (no output written), against converting them.
     t_lint, rss, rc = best(args.repeat, lambda: timed(
