@@ -374,6 +374,56 @@ size_t FirstTooDeepIndent(const base::SourceFile& source) {
   return std::string_view::npos;
 }
 
+ParserAllocator g_allocator;
+
+// One file's parses: in a region of their own when the allocator has
+// regions (see ParserAllocator), with this thread's parser otherwise.
+class FileParser {
+ public:
+  FileParser() {
+    if (g_allocator.open_region != nullptr) {
+      region_ = g_allocator.open_region();
+    }
+    if (region_ != nullptr) {
+      parser_.reset(ts_parser_new());
+      AGC_CHECK(parser_ != nullptr);
+    }
+  }
+
+  ~FileParser() {
+    if (region_ != nullptr) {
+      for (TreePtr& tree : trees_) {
+        (void)tree.release();  // freed with the region
+      }
+      parser_.reset();
+      g_allocator.close_region(region_);
+    }
+  }
+
+  FileParser(const FileParser&) = delete;
+  FileParser& operator=(const FileParser&) = delete;
+
+  // The tree of `bytes`, owned by this FileParser; never null for inputs
+  // below 4 GiB.
+  TSTree* Parse(std::string_view bytes) {
+    if (region_ == nullptr) {
+      trees_.push_back(ParseTree(bytes));
+    } else {
+      AGC_CHECK(
+          ts_parser_set_language(parser_.get(), Grammar::Get().language()));
+      trees_.emplace_back(
+          ts_parser_parse_string(parser_.get(), nullptr, bytes.data(),
+                                 static_cast<uint32_t>(bytes.size())));
+    }
+    return trees_.back().get();
+  }
+
+ private:
+  void* region_ = nullptr;
+  ParserPtr parser_;
+  std::vector<TreePtr> trees_;
+};
+
 }  // namespace
 
 bool Parse(const base::SourceFile& source,
@@ -411,17 +461,18 @@ bool Parse(const base::SourceFile& source,
               std::to_string(kMaxIndentColumns) + " columns of indentation");
     return false;
   }
-  TreePtr tree;
+  FileParser parser;
+  TSTree* tree;
   {
     base::StageTimer timer(options.stage_times, "tree-sitter parse");
-    tree = ParseTree(bytes);
+    tree = parser.Parse(bytes);
   }
   if (tree == nullptr) {
     sink.Emit(diag::DiagKind::kInvalidSyntax, source.path(),
               base::LineCol{1, 1});
     return false;
   }
-  TSNode root = ts_tree_root_node(tree.get());
+  TSNode root = ts_tree_root_node(tree);
   if (!ts_node_has_error(root)) {
     base::StageTimer timer(options.stage_times, "lower to AST");
     return LowerTree(root, source, module, sink, options);
@@ -430,11 +481,10 @@ bool Parse(const base::SourceFile& source,
   // (see JoinBracketedLines); the retry's positions come from bytes.
   std::string joined;
   if (JoinBracketedLines(bytes, joined)) {
-    TreePtr retry = ParseTree(joined);
-    if (retry != nullptr &&
-        !ts_node_has_error(ts_tree_root_node(retry.get()))) {
-      return LowerTree(ts_tree_root_node(retry.get()), source, module, sink,
-                       options, /*byte_positions=*/true);
+    TSTree* retry = parser.Parse(joined);
+    if (retry != nullptr && !ts_node_has_error(ts_tree_root_node(retry))) {
+      return LowerTree(ts_tree_root_node(retry), source, module, sink, options,
+                       /*byte_positions=*/true);
     }
   }
   ReportFirstError(root, source, sink);
@@ -469,6 +519,12 @@ void SetParserAllocator(const ParserAllocator& allocator) {
                     allocator.calloc == nullptr &&
                     allocator.realloc == nullptr && allocator.free == nullptr;
   AGC_CHECK_MSG(all || none, "a parser allocator sets all four functions");
+  AGC_CHECK_MSG(
+      (allocator.open_region == nullptr) == (allocator.close_region == nullptr),
+      "a parser allocator sets both region functions or neither");
+  AGC_CHECK_MSG(all || allocator.open_region == nullptr,
+                "parser regions need the allocation functions");
+  g_allocator = allocator;
   // tree-sitter takes a null function as its default one.
   ts_set_allocator(allocator.malloc, allocator.calloc, allocator.realloc,
                    allocator.free);

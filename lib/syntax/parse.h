@@ -48,6 +48,13 @@ struct ParserAllocator {
   void* (*calloc)(size_t, size_t) = nullptr;
   void* (*realloc)(void*, size_t) = nullptr;
   void (*free)(void*) = nullptr;
+  // Optional, both or neither: open_region makes this thread's following
+  // tree-sitter allocations go to a new region and returns it (null: no
+  // region, allocate as before); close_region frees every block of the
+  // region at once. Parse gives each file a region and its own parser, and
+  // drops the tree with the region instead of freeing it node by node.
+  void* (*open_region)() = nullptr;
+  void (*close_region)(void* region) = nullptr;
 };
 
 // Makes tree-sitter allocate with `allocator` from now on (process-wide); a
