@@ -1,4 +1,4 @@
-// CST -> AST. One TSTreeCursor walks the whole tree: every Lower* function
+// CST -> AST. One TreeWalker walks the whole tree: every Lower* function
 // is entered with the cursor on its node and leaves it there, going down
 // with Down()/Next() and back with Up(). Children are never fetched by index
 // (ts_node_child(i) is linear) and node kinds are compared as small enums
@@ -25,6 +25,7 @@
 
 #include "lib/syntax/grammar.h"
 #include "lib/syntax/identifier.h"
+#include "lib/syntax/tree_walker.h"
 
 namespace agc::syntax {
 namespace {
@@ -127,8 +128,7 @@ class Lowerer {
       : g_(Grammar::Get()),
         f_(g_.fields()),
         root_(root),
-        cursor_(root),
-        c_(cursor_.get()),
+        walker_(root),
         source_(source),
         bytes_(source.bytes()),
         module_(module),
@@ -175,15 +175,15 @@ class Lowerer {
 
   // ---- Cursor ---------------------------------------------------------------
 
-  TSNode Cur() const { return ts_tree_cursor_current_node(c_); }
+  TSNode Cur() const { return walker_.Node(); }
 
-  bool Down() { return ts_tree_cursor_goto_first_child(c_); }
+  bool Down() { return walker_.Down(); }
 
-  bool Next() { return ts_tree_cursor_goto_next_sibling(c_); }
+  bool Next() { return walker_.Next(); }
 
-  void Up() { ts_tree_cursor_goto_parent(c_); }
+  void Up() { walker_.Up(); }
 
-  TSFieldId FieldId() const { return ts_tree_cursor_current_field_id(c_); }
+  TSFieldId FieldId() const { return walker_.FieldId(); }
 
   Sym SymOf(TSNode n) const { return g_.SymOf(n); }
 
@@ -4069,8 +4069,7 @@ class Lowerer {
   const Grammar& g_;
   const FieldIds& f_;
   TSNode root_;
-  Cursor cursor_;
-  TSTreeCursor* c_;
+  TreeWalker walker_;
   const base::SourceFile& source_;
   std::string_view bytes_;
   ast::Module& module_;
