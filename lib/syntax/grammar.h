@@ -239,6 +239,9 @@ class Grammar {
 
   Sym SymOf(TSNode node) const { return table_[ts_node_symbol(node)]; }
 
+  // The category of a symbol id (ts_node_symbol's).
+  Sym SymOfId(TSSymbol symbol) const { return table_[symbol]; }
+
   const FieldIds& fields() const { return fields_; }
 
  private:

@@ -187,6 +187,9 @@ class Lowerer {
 
   Sym SymOf(TSNode n) const { return g_.SymOf(n); }
 
+  // SymOf(Cur()), read by the walker.
+  Sym CurSym() const { return g_.SymOfId(walker_.Symbol()); }
+
   // Calls fn(node, sym) for each child of the cursor's node, with the cursor
   // on that child. Comments are collected; line continuations are skipped.
   template <typename Fn>
@@ -196,7 +199,7 @@ class Lowerer {
     }
     do {
       TSNode n = Cur();
-      Sym s = SymOf(n);
+      Sym s = CurSym();
       if (s == Sym::kComment) {
         AddComment(n);
         continue;
@@ -986,7 +989,7 @@ class Lowerer {
       int named = 0;
       do {
         TSNode c = Cur();
-        Sym s = SymOf(c);
+        Sym s = CurSym();
         if (s == Sym::kComment) {
           AddComment(c);
           continue;
@@ -1055,7 +1058,7 @@ class Lowerer {
     for (int i = 0; i < levels; ++i) {
       while (Next()) {
         TSNode c = Cur();
-        if (SymOf(c) == Sym::kComment) {
+        if (CurSym() == Sym::kComment) {
           AddComment(c);
         }
       }
@@ -1111,7 +1114,7 @@ class Lowerer {
     if (Down()) {  // (comments are collected by the second pass)
       do {
         TSNode c = Cur();
-        const Sym s = SymOf(c);
+        const Sym s = CurSym();
         if (s == Sym::kTokComma) {
           comma_end = ts_node_end_byte(c);
           after_comma = true;
@@ -2122,7 +2125,7 @@ class Lowerer {
   // Lowers the expression under the cursor with context `ctx`.
   ast::Expr* Expr(ExprContext ctx) {
     TSNode n = Cur();
-    return Expr(n, SymOf(n), ctx);
+    return Expr(n, CurSym(), ctx);
   }
 
   // Lowers `n` in a context where CPython allows what `allow` says
@@ -2914,7 +2917,7 @@ class Lowerer {
     if (!plain) {
       while (Next()) {
         TSNode c = Cur();
-        if (SymOf(c) == Sym::kComment) {
+        if (CurSym() == Sym::kComment) {
           AddComment(c);
         }
       }
@@ -3243,7 +3246,7 @@ class Lowerer {
       // Lower the right operand(s) of this level, then go up.
       while (Next()) {
         TSNode c = Cur();
-        Sym s = SymOf(c);
+        Sym s = CurSym();
         if (s == Sym::kComment) {
           AddComment(c);
         } else if (!IsToken(s) && s != Sym::kLineContinuation) {
@@ -3665,7 +3668,7 @@ class Lowerer {
   // Lowers the pattern under the cursor.
   ast::Pattern* Pattern() {
     TSNode n = Cur();
-    return Pattern(n, SymOf(n));
+    return Pattern(n, CurSym());
   }
 
   // Lowers the pattern `n` (of category `s`), on which the cursor is.

@@ -22,11 +22,14 @@ namespace layout {
 constexpr unsigned kPaddingBytes = 4;  // Length padding: bytes, row, column
 constexpr unsigned kSizeBytes = 16;    // Length size: bytes, row, column
 constexpr unsigned kChildCount = 36;   // uint16_t
+constexpr unsigned kSymbol = 38;       // uint16_t
 constexpr unsigned kFlags = 42;        // visible 0x1, named 0x2, extra 0x4
 constexpr unsigned kVisibleChildCount = 48;  // uint32_t
 constexpr unsigned kProductionId = 66;       // uint16_t
 // Inline leaves: byte 0 holds is_inline 0x1, visible 0x2, named 0x4,
-// extra 0x8; padding columns, rows (low 4 bits), bytes; size in bytes.
+// extra 0x8; the symbol in byte 1; padding columns, rows (low 4 bits),
+// bytes; size in bytes.
+constexpr unsigned kInlineSymbol = 1;
 constexpr unsigned kInlinePaddingColumns = 4;
 constexpr unsigned kInlinePaddingRows = 5;
 constexpr unsigned kInlinePaddingBytes = 6;
@@ -281,25 +284,44 @@ bool TreeWalker::Up() {
   return false;
 }
 
+TSSymbol TreeWalker::Alias() const {
+  const Entry& entry = stack_.back();
+  if (stack_.size() == 1 || Extra(Word(entry.subtree))) {
+    return 0;
+  }
+  return AliasAt(language_,
+                 ProductionId(Word(stack_[stack_.size() - 2].subtree)),
+                 entry.structural_index);
+}
+
 TSNode TreeWalker::Node() const {
   if (!direct_) {
     return ts_tree_cursor_current_node(&cursor_);
   }
   const Entry& entry = stack_.back();
-  TSSymbol alias = 0;
-  if (stack_.size() > 1 && !Extra(Word(entry.subtree))) {
-    alias = AliasAt(language_,
-                    ProductionId(Word(stack_[stack_.size() - 2].subtree)),
-                    entry.structural_index);
-  }
   TSNode node;
   node.context[0] = entry.bytes;
   node.context[1] = entry.row;
   node.context[2] = entry.column;
-  node.context[3] = alias;
+  node.context[3] = Alias();
   node.id = entry.subtree;
   node.tree = tree_;
   return node;
+}
+
+TSSymbol TreeWalker::Symbol() const {
+  if (!direct_) {
+    return ts_node_symbol(ts_tree_cursor_current_node(&cursor_));
+  }
+  TSSymbol symbol = Alias();
+  if (symbol == 0) {
+    const uint64_t word = Word(stack_.back().subtree);
+    symbol = IsInline(word) ? InlineByte(word, layout::kInlineSymbol)
+                            : Field<uint16_t>(Heap(word), layout::kSymbol);
+  }
+  // ts_language_public_symbol: the error symbol is its own.
+  return symbol == ts_builtin_sym_error ? symbol
+                                        : language_->public_symbol_map[symbol];
 }
 
 TSFieldId TreeWalker::FieldId() const {
@@ -354,6 +376,11 @@ std::string Walk(TreeWalker& direct, TreeWalker& api, int depth) {
     if (std::memcmp(x.context, y.context, sizeof x.context) != 0 ||
         x.id != y.id || x.tree != y.tree) {
       return fmt::format("{}: node {} vs {}", move, Describe(x), Describe(y));
+    }
+    if (direct.Symbol() != api.Symbol() ||
+        direct.Symbol() != ts_node_symbol(y)) {
+      return fmt::format("{}: symbol {} vs {} at {}", move, direct.Symbol(),
+                         api.Symbol(), Describe(y));
     }
     if (direct.FieldId() != api.FieldId()) {
       return fmt::format("{}: field {} vs {} at {}", move, direct.FieldId(),

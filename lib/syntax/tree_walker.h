@@ -44,6 +44,9 @@ class TreeWalker {
   TSNode Node() const;
   TSFieldId FieldId() const;
 
+  // ts_node_symbol(Node()), without making the node.
+  TSSymbol Symbol() const;
+
   // Whether the linked libtree-sitter lays its nodes out as this walker
   // reads them: computed once, by comparing both walks of a probe tree.
   static bool LayoutMatches();
@@ -60,6 +63,9 @@ class TreeWalker {
 
   // The first visible node at or below the children of the top entry.
   bool DescendFrom(size_t floor);
+
+  // The alias the parent's production gives the top entry (0: none).
+  TSSymbol Alias() const;
 
   const TSTree* tree_ = nullptr;
   const TSLanguage* language_ = nullptr;
