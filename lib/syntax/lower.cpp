@@ -249,9 +249,9 @@ class Lowerer {
 
   ast::Origin OriginOf(TSNode n) const {
     if (byte_positions_) {
-      return OriginOfByte(ts_node_start_byte(n));
+      return OriginOfByte(StartByte(n));
     }
-    return OriginAt(ts_node_start_point(n));
+    return OriginAt(StartPoint(n));
   }
 
   base::LineCol PosOf(TSNode n) const {
@@ -262,12 +262,12 @@ class Lowerer {
   template <typename T>
   T* New(TSNode n) {
     T* node = module_.New<T>(OriginOf(n));
-    node->span = {ts_node_start_byte(n), ts_node_end_byte(n)};
+    node->span = {StartByte(n), ts_node_end_byte(n)};
     return node;
   }
 
   std::string_view Text(TSNode n) const {
-    const uint32_t b = ts_node_start_byte(n);
+    const uint32_t b = StartByte(n);
     return bytes_.substr(b, ts_node_end_byte(n) - b);
   }
 

@@ -152,10 +152,9 @@ TreeWalker::TreeWalker(TSNode root, bool direct)
     cursor_ = ts_tree_cursor_new(root);
     return;
   }
-  stack_.reserve(64);
+  stack_.resize(64);
   const TSPoint start = ts_node_start_point(root);
-  stack_.push_back(
-      {root.id, ts_node_start_byte(root), start.row, start.column, 0, 0});
+  Push({root.id, ts_node_start_byte(root), start.row, start.column, 0, 0});
 }
 
 TreeWalker::~TreeWalker() {
@@ -168,7 +167,7 @@ TreeWalker::~TreeWalker() {
 // invisible children that have visible ones.
 bool TreeWalker::DescendFrom(size_t floor) {
   for (;;) {
-    const Entry parent = stack_.back();
+    const Entry parent = stack_[size_ - 1];
     const uint64_t parent_word = Word(parent.subtree);
     const uint32_t count = ChildCount(parent_word);
     if (count == 0) {
@@ -193,11 +192,11 @@ bool TreeWalker::DescendFrom(size_t floor) {
         ++structural;
       }
       if (visible) {
-        stack_.push_back(entry);
+        Push(entry);
         return true;
       }
       if (VisibleChildCount(word) > 0) {
-        stack_.push_back(entry);
+        Push(entry);
         descended = true;
         break;
       }
@@ -207,7 +206,7 @@ bool TreeWalker::DescendFrom(size_t floor) {
       break;
     }
   }
-  stack_.resize(floor);
+  size_ = floor;
   return false;
 }
 
@@ -215,7 +214,7 @@ bool TreeWalker::Down() {
   if (!direct_) {
     return ts_tree_cursor_goto_first_child(&cursor_);
   }
-  return DescendFrom(stack_.size());
+  return DescendFrom(size_);
 }
 
 bool TreeWalker::Next() {
@@ -223,7 +222,7 @@ bool TreeWalker::Next() {
     return ts_tree_cursor_goto_next_sibling(&cursor_);
   }
   // Climbs through invisible parents; the stack changes only on success.
-  const size_t initial = stack_.size();
+  const size_t initial = size_;
   for (size_t size = initial; size > 1; --size) {
     const Entry& done = stack_[size - 1];
     const uint64_t parent_word = Word(stack_[size - 2].subtree);
@@ -254,10 +253,10 @@ bool TreeWalker::Next() {
         ++structural;
       }
       if (visible || VisibleChildCount(word) > 0) {
-        stack_.resize(size - 1);
-        stack_.push_back(entry);
+        size_ = size - 1;
+        Push(entry);
         if (!visible) {
-          DescendFrom(stack_.size());
+          DescendFrom(size_);
         }
         return true;
       }
@@ -271,13 +270,13 @@ bool TreeWalker::Up() {
   if (!direct_) {
     return ts_tree_cursor_goto_parent(&cursor_);
   }
-  for (size_t i = stack_.size() - 1; i-- > 0;) {
+  for (size_t i = size_ - 1; i-- > 0;) {
     const uint64_t word = Word(stack_[i].subtree);
     if (Visible(word) ||
         (i > 0 && !Extra(word) &&
          AliasAt(language_, ProductionId(Word(stack_[i - 1].subtree)),
                  stack_[i].structural_index) != 0)) {
-      stack_.resize(i + 1);
+      size_ = i + 1;
       return true;
     }
   }
@@ -285,12 +284,11 @@ bool TreeWalker::Up() {
 }
 
 TSSymbol TreeWalker::Alias() const {
-  const Entry& entry = stack_.back();
-  if (stack_.size() == 1 || Extra(Word(entry.subtree))) {
+  const Entry& entry = stack_[size_ - 1];
+  if (size_ == 1 || Extra(Word(entry.subtree))) {
     return 0;
   }
-  return AliasAt(language_,
-                 ProductionId(Word(stack_[stack_.size() - 2].subtree)),
+  return AliasAt(language_, ProductionId(Word(stack_[size_ - 2].subtree)),
                  entry.structural_index);
 }
 
@@ -298,7 +296,7 @@ TSNode TreeWalker::Node() const {
   if (!direct_) {
     return ts_tree_cursor_current_node(&cursor_);
   }
-  const Entry& entry = stack_.back();
+  const Entry& entry = stack_[size_ - 1];
   TSNode node;
   node.context[0] = entry.bytes;
   node.context[1] = entry.row;
@@ -315,7 +313,7 @@ TSSymbol TreeWalker::Symbol() const {
   }
   TSSymbol symbol = Alias();
   if (symbol == 0) {
-    const uint64_t word = Word(stack_.back().subtree);
+    const uint64_t word = Word(stack_[size_ - 1].subtree);
     symbol = IsInline(word) ? InlineByte(word, layout::kInlineSymbol)
                             : Field<uint16_t>(Heap(word), layout::kSymbol);
   }
@@ -328,11 +326,11 @@ TSFieldId TreeWalker::FieldId() const {
   if (!direct_) {
     return ts_tree_cursor_current_field_id(&cursor_);
   }
-  for (size_t i = stack_.size() - 1; i > 0; --i) {
+  for (size_t i = size_ - 1; i > 0; --i) {
     const Entry& entry = stack_[i];
     const uint64_t word = Word(entry.subtree);
     const uint32_t production_id = ProductionId(Word(stack_[i - 1].subtree));
-    if (i != stack_.size() - 1) {
+    if (i != size_ - 1) {
       if (Visible(word) ||
           (!Extra(word) &&
            AliasAt(language_, production_id, entry.structural_index) != 0)) {
@@ -376,6 +374,12 @@ std::string Walk(TreeWalker& direct, TreeWalker& api, int depth) {
     if (std::memcmp(x.context, y.context, sizeof x.context) != 0 ||
         x.id != y.id || x.tree != y.tree) {
       return fmt::format("{}: node {} vs {}", move, Describe(x), Describe(y));
+    }
+    const TSPoint start = ts_node_start_point(y);
+    if (StartByte(y) != ts_node_start_byte(y) ||
+        StartPoint(y).row != start.row ||
+        StartPoint(y).column != start.column) {
+      return fmt::format("{}: start of {}", move, Describe(y));
     }
     if (direct.Symbol() != api.Symbol() ||
         direct.Symbol() != ts_node_symbol(y)) {

@@ -67,12 +67,30 @@ class TreeWalker {
   // The alias the parent's production gives the top entry (0: none).
   TSSymbol Alias() const;
 
+  void Push(const Entry& entry) {
+    if (size_ == stack_.size()) {
+      stack_.resize(2 * size_);
+    }
+    stack_[size_++] = entry;
+  }
+
   const TSTree* tree_ = nullptr;
   const TSLanguage* language_ = nullptr;
   bool direct_ = false;
-  std::vector<Entry> stack_;
+  std::vector<Entry> stack_;  // [0, size_) is the path from the root
+  size_t size_ = 0;
   TSTreeCursor cursor_{};
 };
+
+// ts_node_start_byte and ts_node_start_point without a call: a TSNode keeps
+// its start in its context (checked with the layout, see LayoutMatches).
+inline uint32_t StartByte(TSNode n) {
+  return n.context[0];
+}
+
+inline TSPoint StartPoint(TSNode n) {
+  return {n.context[1], n.context[2]};
+}
 
 // Walks `root` with TreeWalker both ways (direct and TSTreeCursor), depth
 // first with every move the lowering makes, and returns the first
