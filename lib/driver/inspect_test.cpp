@@ -41,10 +41,22 @@ if math.pi > 3:
     big = True
 )py";
 
-// A file in a fresh temporary folder.
+// This process's temporary folder, removed when the process ends (ctest
+// runs each test case in a process of its own).
+struct TempFolder {
+  fs::path path = fs::temp_directory_path() /
+                  ("agc_inspect_test_" + std::to_string(::getpid()));
+
+  ~TempFolder() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+// A file in this process's temporary folder.
 std::string Write(std::string_view name, std::string_view text) {
-  fs::path dir = fs::temp_directory_path() /
-                 ("agc_inspect_test_" + std::to_string(::getpid()));
+  static TempFolder folder;
+  const fs::path& dir = folder.path;
   fs::create_directories(dir);
   fs::path path = dir / name;
   std::ofstream(path, std::ios::binary) << text;
