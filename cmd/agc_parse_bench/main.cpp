@@ -11,26 +11,17 @@
 
 int main() {
   agc::syntax::CheckGrammar();
-  std::string path;
   size_t files = 0;
   size_t errors = 0;
   size_t bytes_total = 0;
-  while (std::getline(std::cin, path)) {
-    if (path.empty()) {
-      continue;
-    }
-    std::string bytes;
-    std::string error;
-    if (!agc::driver::ReadFile(path, &bytes, &error)) {
-      fmt::print(stderr, "{}: {}\n", path, error);
-      continue;
-    }
-    ++files;
-    bytes_total += bytes.size();
-    if (!agc::syntax::ParseOnly(bytes)) {
-      ++errors;
-    }
-  }
+  agc::driver::ForEachListedFile(
+      std::cin, [&](const std::string&, const std::string& bytes) {
+        ++files;
+        bytes_total += bytes.size();
+        if (!agc::syntax::ParseOnly(bytes)) {
+          ++errors;
+        }
+      });
   fmt::print("parsed {} files, {} bytes, {} with syntax errors\n", files,
              bytes_total, errors);
   return 0;

@@ -145,6 +145,28 @@ bool ReadFile(const std::string& path, std::string* bytes, std::string* error) {
   return true;
 }
 
+size_t ForEachListedFile(
+    std::istream& in,
+    const std::function<void(const std::string& path,
+                             const std::string& bytes)>& fn) {
+  size_t skipped = 0;
+  std::string path;
+  while (std::getline(in, path)) {
+    if (path.empty()) {
+      continue;
+    }
+    std::string bytes;
+    std::string error;
+    if (!ReadFile(path, &bytes, &error)) {
+      fmt::print(stderr, "{}: {}\n", path, error);
+      ++skipped;
+      continue;
+    }
+    fn(path, bytes);
+  }
+  return skipped;
+}
+
 namespace {
 
 // Writes `bytes` to an existing special file (opened without O_CREAT).

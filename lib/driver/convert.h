@@ -3,6 +3,7 @@
 // ConvertOptions; tests call Convert() directly.
 #pragma once
 
+#include <functional>
 #include <iosfwd>
 #include <span>
 #include <string>
@@ -64,6 +65,16 @@ std::string CheckRuntimeImport(const std::string& statement);
 // Reads a whole file. On failure returns false and sets `error` to a
 // one-line reason ("No such file or directory", "is a directory").
 bool ReadFile(const std::string& path, std::string* bytes, std::string* error);
+
+// Reads the files named on `in`, one path per line (empty lines skipped),
+// calling fn(path, bytes) for each; a file that cannot be read is reported
+// on stderr as `path: error` and skipped. Returns how many were skipped.
+// (The developer tools that take a file list on stdin: agc_parse_bench,
+// agc_walk_check.)
+size_t ForEachListedFile(
+    std::istream& in,
+    const std::function<void(const std::string& path,
+                             const std::string& bytes)>& fn);
 
 // One file written atomically in two steps. Stage() writes `bytes` to a
 // temp file beside `path` (through a symlink to its target); nothing when

@@ -5,6 +5,10 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace agc::driver {
 namespace {
@@ -117,6 +121,24 @@ TEST_CASE("ReadFile reports missing files and directories", "[driver]") {
   CHECK(error == "No such file or directory");
   CHECK_FALSE(ReadFile("/tmp", &bytes, &error));
   CHECK(error.find("is a directory") != std::string::npos);
+}
+
+TEST_CASE("ForEachListedFile reads the files named one per line", "[driver]") {
+  fs::path dir = TempDir();
+  const std::string present = (dir / "listed.py").string();
+  std::ofstream(present, std::ios::binary) << "x = 1\n";
+  std::istringstream list(present + "\n\n" + (dir / "absent.py").string() +
+                          "\n" + dir.string() + "\n");
+  std::vector<std::pair<std::string, std::string>> seen;
+  const size_t skipped = ForEachListedFile(
+      list, [&](const std::string& path, const std::string& bytes) {
+        seen.emplace_back(path, bytes);
+      });
+  CHECK(skipped == 2);  // the missing file and the folder
+  REQUIRE(seen.size() == 1);
+  CHECK(seen[0].first == present);
+  CHECK(seen[0].second == "x = 1\n");
+  fs::remove_all(dir);
 }
 
 TEST_CASE("Runtime import must be one import binding ag__", "[driver]") {
