@@ -89,26 +89,31 @@ Grammar::Grammar() : language_(tree_sitter_python()) {
   }
 }
 
+ParserPtr NewParser() {
+  ParserPtr parser(ts_parser_new());
+  AGC_CHECK(parser != nullptr);
+  AGC_CHECK_MSG(ts_parser_set_language(parser.get(), Grammar::Get().language()),
+                "tree-sitter runtime cannot load the Python grammar (ABI)");
+  return parser;
+}
+
 TSParser* ThreadParser() {
-  thread_local ParserPtr parser = [] {
-    ParserPtr p(ts_parser_new());
-    AGC_CHECK(p != nullptr);
-    AGC_CHECK_MSG(ts_parser_set_language(p.get(), Grammar::Get().language()),
-                  "tree-sitter runtime cannot load the Python grammar (ABI)");
-    return p;
-  }();
+  thread_local ParserPtr parser = NewParser();
   return parser.get();
 }
 
-TreePtr ParseTree(std::string_view bytes) {
-  TSParser* parser = ThreadParser();
+TreePtr ParseTree(TSParser* parser, std::string_view bytes) {
   // Setting the language again recreates the external scanner:
   // tree-sitter-python 0.23.6's scanner keeps its "inside an f-string" flag
   // across parses (its deserialize does not reset it), so a file that ends
-  // inside an f-string would change how the next file on this thread lexes.
+  // inside an f-string would change how the next file on this parser lexes.
   AGC_CHECK(ts_parser_set_language(parser, Grammar::Get().language()));
   return TreePtr(ts_parser_parse_string(parser, nullptr, bytes.data(),
                                         static_cast<uint32_t>(bytes.size())));
+}
+
+TreePtr ParseTree(std::string_view bytes) {
+  return ParseTree(ThreadParser(), bytes);
 }
 
 }  // namespace agc::syntax

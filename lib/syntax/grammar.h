@@ -279,10 +279,17 @@ class Cursor {
   TSTreeCursor cursor_;
 };
 
+// A new parser with the Python grammar set.
+ParserPtr NewParser();
+
 // This thread's parser, created on first use with the Python grammar set.
 TSParser* ThreadParser();
 
-// Parses `bytes` (UTF-8) into a tree; never null for inputs below 4 GiB.
+// Parses `bytes` (UTF-8) into a tree with `parser`; never null for inputs
+// below 4 GiB.
+TreePtr ParseTree(TSParser* parser, std::string_view bytes);
+
+// The same with this thread's parser.
 TreePtr ParseTree(std::string_view bytes);
 
 }  // namespace agc::syntax

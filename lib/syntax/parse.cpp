@@ -385,8 +385,7 @@ class FileParser {
       region_ = g_allocator.open_region();
     }
     if (region_ != nullptr) {
-      parser_.reset(ts_parser_new());
-      AGC_CHECK(parser_ != nullptr);
+      parser_ = NewParser();
     }
   }
 
@@ -406,15 +405,8 @@ class FileParser {
   // The tree of `bytes`, owned by this FileParser; never null for inputs
   // below 4 GiB.
   TSTree* Parse(std::string_view bytes) {
-    if (region_ == nullptr) {
-      trees_.push_back(ParseTree(bytes));
-    } else {
-      AGC_CHECK(
-          ts_parser_set_language(parser_.get(), Grammar::Get().language()));
-      trees_.emplace_back(
-          ts_parser_parse_string(parser_.get(), nullptr, bytes.data(),
-                                 static_cast<uint32_t>(bytes.size())));
-    }
+    trees_.push_back(region_ == nullptr ? ParseTree(bytes)
+                                        : ParseTree(parser_.get(), bytes));
     return trees_.back().get();
   }
 
@@ -506,10 +498,7 @@ void CheckGrammar() {
                     version <= TREE_SITTER_LANGUAGE_VERSION,
                 "the Python grammar's ABI is not supported by the linked "
                 "tree-sitter runtime");
-  ParserPtr parser(ts_parser_new());
-  AGC_CHECK(parser != nullptr);
-  AGC_CHECK_MSG(ts_parser_set_language(parser.get(), language),
-                "tree-sitter runtime cannot load the Python grammar (ABI)");
+  (void)NewParser();  // fails loudly when the runtime cannot load it
 }
 
 void SetParserAllocator(const ParserAllocator& allocator) {

@@ -142,6 +142,20 @@ TSSymbol AliasAt(const TSLanguage* language,
                                      structural_index];
 }
 
+// Whether the child `word`, at `structural` in its parent's production, is
+// visible (itself or by an alias); moves `structural` past it (extras take
+// no place in the production). The alias is looked up only when needed.
+bool StepVisible(const TSLanguage* language,
+                 uint32_t production_id,
+                 uint64_t word,
+                 uint32_t& structural) {
+  if (Extra(word)) {
+    return Visible(word);
+  }
+  const uint32_t at = structural++;
+  return Visible(word) || AliasAt(language, production_id, at) != 0;
+}
+
 }  // namespace
 
 TreeWalker::TreeWalker(TSNode root, bool direct)
@@ -186,12 +200,7 @@ bool TreeWalker::DescendFrom(size_t floor) {
         Advance(bytes, row, column, Padding(word));
       }
       const Entry entry{slot, bytes, row, column, i, structural};
-      bool visible = Visible(word);
-      if (!Extra(word)) {
-        visible = visible || AliasAt(language_, production_id, structural) != 0;
-        ++structural;
-      }
-      if (visible) {
+      if (StepVisible(language_, production_id, word, structural)) {
         Push(entry);
         return true;
       }
@@ -233,12 +242,8 @@ bool TreeWalker::Next() {
     uint32_t row = done.row;
     uint32_t column = done.column;
     uint32_t structural = done.structural_index;
-    bool visible = Visible(done_word);
-    if (!Extra(done_word)) {
-      visible = visible || AliasAt(language_, production_id, structural) != 0;
-      ++structural;
-    }
-    if (visible && size < initial) {
+    if (StepVisible(language_, production_id, done_word, structural) &&
+        size < initial) {
       return false;  // past a visible parent: no sibling
     }
     Advance(bytes, row, column, Size(done_word));
@@ -247,11 +252,8 @@ bool TreeWalker::Next() {
       const uint64_t word = Word(slot);
       Advance(bytes, row, column, Padding(word));
       const Entry entry{slot, bytes, row, column, i, structural};
-      visible = Visible(word);
-      if (!Extra(word)) {
-        visible = visible || AliasAt(language_, production_id, structural) != 0;
-        ++structural;
-      }
+      const bool visible =
+          StepVisible(language_, production_id, word, structural);
       if (visible || VisibleChildCount(word) > 0) {
         size_ = size - 1;
         Push(entry);
@@ -472,12 +474,8 @@ bool TreeWalker::LayoutMatches() {
     }
     // A parser of its own (not the thread's): this may run inside a file's
     // parser region (see ParserAllocator), which must not keep anything.
-    ParserPtr parser(ts_parser_new());
-    if (parser == nullptr || !ts_parser_set_language(parser.get(), language)) {
-      return false;
-    }
-    TreePtr tree(ts_parser_parse_string(parser.get(), nullptr, kProbe.data(),
-                                        static_cast<uint32_t>(kProbe.size())));
+    ParserPtr parser = NewParser();
+    TreePtr tree = ParseTree(parser.get(), kProbe);
     return tree != nullptr &&
            CompareWalks(ts_tree_root_node(tree.get())).empty();
   }();
