@@ -117,6 +117,16 @@ constexpr BinOpToken kBinOpTokens[] = {
     {Sym::kTokSlashSlash, Sym::kTokSlashSlashAssign, BinOpKind::kFloorDiv},
 };
 
+// Where the `as` part of a with item or an except clause goes when
+// tree-sitter read it into a conditional's last branch (see
+// Lowerer::TailValue): a with item's target, or an except clause's name.
+struct TailAs {
+  ast::Expr** target = nullptr;
+  ast::ExceptHandler* handler = nullptr;
+
+  bool active() const { return target != nullptr || handler != nullptr; }
+};
+
 class Lowerer {
  public:
   Lowerer(TSNode root,
@@ -1552,6 +1562,101 @@ class Lowerer {
     return t;
   }
 
+  // The `as` target of except clause `h` (cursor on it): an identifier.
+  void HandlerName(TSNode target, Sym s, ast::ExceptHandler& h) {
+    // as_pattern_target > identifier
+    if (s == Sym::kAsPatternTarget && ts_node_named_child_count(target) == 1) {
+      target = ts_node_named_child(target, 0);
+    }
+    if (SymOf(target) != Sym::kIdentifier) {
+      Fail(target);
+      return;
+    }
+    h.name = Ident(target);
+  }
+
+  // `with a if b else c as t:`, `except A if c else B as e:` (and the same
+  // with a lambda): tree-sitter reads the `as` into the conditional's last
+  // branch or the lambda's body; CPython applies it to the whole expression.
+  // Whether `n`'s last branch (through nested conditionals and lambdas) is
+  // such an as_pattern.
+  bool EndsInAsPattern(TSNode n) const {
+    for (;;) {
+      const Sym s = SymOf(n);
+      if (s == Sym::kAsPattern) {
+        return true;
+      }
+      if (s != Sym::kConditionalExpression && s != Sym::kLambda) {
+        return false;
+      }
+      n = LastNamedChild(n);
+      if (ts_node_is_null(n)) {
+        return false;
+      }
+    }
+  }
+
+  // Lowers value `n` (cursor on it; EndsInAsPattern) of a with item or an
+  // except clause: the conditional or lambda that holds the as_pattern takes
+  // its expression as its last branch and hands its target to `tail`. The
+  // spans of the conditionals and lambdas then end where that branch ends.
+  ast::Expr* TailValue(TSNode n, Sym s, TailAs tail) {
+    tail_as_ = tail;
+    ast::Expr* value = Expr(n, s, kLoad);
+    tail_as_ = {};
+    std::vector<ast::Expr*> chain;
+    ast::Expr* last = value;
+    while (last != nullptr) {
+      if (auto* ifexp = last->As<ast::IfExp>()) {
+        chain.push_back(last);
+        last = ifexp->orelse;
+      } else if (auto* lambda = last->As<ast::Lambda>()) {
+        chain.push_back(last);
+        last = lambda->body;
+      } else {
+        break;
+      }
+    }
+    if (last != nullptr) {
+      for (ast::Expr* e : chain) {
+        e->span.end = last->span.end;
+      }
+    }
+    return value;
+  }
+
+  // The last branch `n` (cursor on it) of a conditional or the body of a
+  // lambda, which took `tail` (see TailValue) when it started.
+  ast::Expr* TailPart(TSNode n, Sym s, TailAs tail) {
+    if (!tail.active()) {
+      return Expr(n, s, kLoad);
+    }
+    if (s != Sym::kAsPattern) {
+      tail_as_ = tail;  // a nested conditional or lambda takes it
+      ast::Expr* part = Expr(n, s, kLoad);
+      tail_as_ = {};
+      return part;
+    }
+    ast::Expr* expr = nullptr;
+    if (tail.target != nullptr) {
+      AsPattern(&expr, tail.target);
+      return expr;
+    }
+    int an = 0;
+    Children([&](TSNode ac, Sym as) {
+      if (IsToken(as)) {
+        return;
+      }
+      ++an;
+      if (an == 1) {
+        expr = Expr(ac, as, kLoad);
+      } else {
+        HandlerName(ac, as, *tail.handler);
+      }
+    });
+    return expr;
+  }
+
   // `*starred` is set for `except *E` (tree-sitter: an except clause whose
   // type is starred).
   ast::ExceptHandler* Handler(TSNode n, bool* starred) {
@@ -1585,18 +1690,13 @@ class Lowerer {
             h->type = ExprA(ac, as, kLoad, kStar);  // `except *E as e`
             return;
           }
-          // as_pattern_target > identifier
-          TSNode target = ac;
-          if (as == Sym::kAsPatternTarget &&
-              ts_node_named_child_count(ac) == 1) {
-            target = ts_node_named_child(ac, 0);
-          }
-          if (SymOf(target) != Sym::kIdentifier) {
-            Fail(target);
-            return;
-          }
-          h->name = Ident(target);
+          HandlerName(ac, as, *h);
         });
+        return;
+      }
+      if (EndsInAsPattern(c)) {
+        h->type =
+            TailValue(c, s, TailAs{nullptr, h});  // `except A if c else B as e`
         return;
       }
       h->type = ExprA(c, s, kLoad, kStar);  // `except *E`
@@ -1702,14 +1802,24 @@ class Lowerer {
         AsPattern(&item->context_expr, &item->optional_vars);
         return;
       }
+      if (EndsInAsPattern(c)) {
+        // `with a if b else c as t:`
+        item->context_expr =
+            TailValue(c, s, TailAs{&item->optional_vars, nullptr});
+        return;
+      }
       if (s == Sym::kParenthesizedExpression) {
-        // `with (a as b):`
+        // `with (a as b):`, `with (a if b else c as t):`
         TSNode inner = FirstNamedChild(c);
-        if (!ts_node_is_null(inner) && SymOf(inner) == Sym::kAsPattern) {
+        if (!ts_node_is_null(inner) && EndsInAsPattern(inner)) {
           *parenthesized_as = true;
-          Children([&](TSNode, Sym ps) {
+          Children([&](TSNode pc, Sym ps) {
             if (ps == Sym::kAsPattern) {
               AsPattern(&item->context_expr, &item->optional_vars);
+            } else if (ps == Sym::kConditionalExpression ||
+                       ps == Sym::kLambda) {
+              item->context_expr =
+                  TailValue(pc, ps, TailAs{&item->optional_vars, nullptr});
             }
           });
           return;
@@ -1725,6 +1835,18 @@ class Lowerer {
       return;
     }
     items.push_back(item);
+  }
+
+  // The last named child that is not a comment (rarely used: linear).
+  TSNode LastNamedChild(TSNode n) const {
+    for (uint32_t i = ts_node_named_child_count(n); i > 0; --i) {
+      TSNode c = ts_node_named_child(n, i - 1);
+      Sym s = SymOf(c);
+      if (s != Sym::kComment && s != Sym::kLineContinuation) {
+        return c;
+      }
+    }
+    return TSNode{};
   }
 
   // The first named child that is not a comment (rarely used: linear).
@@ -2236,6 +2358,7 @@ class Lowerer {
         return Compare(n);
       case Sym::kConditionalExpression: {
         auto* ifexp = New<ast::IfExp>(n);
+        const TailAs tail = std::exchange(tail_as_, TailAs{});
         int named = 0;
         Children([&](TSNode c, Sym cs) {
           if (IsToken(cs)) {
@@ -2247,7 +2370,7 @@ class Lowerer {
           } else if (named == 2) {
             ifexp->test = Expr(c, cs, kLoad);
           } else if (named == 3) {
-            ifexp->orelse = Expr(c, cs, kLoad);
+            ifexp->orelse = TailPart(c, cs, tail);
           } else {
             Fail(c);
           }
@@ -3324,11 +3447,12 @@ class Lowerer {
 
   ast::Expr* Lambda(TSNode n) {
     auto* lambda = New<ast::Lambda>(n);
+    const TailAs tail = std::exchange(tail_as_, TailAs{});
     Children([&](TSNode c, Sym s) {
       if (s == Sym::kLambdaParameters) {
         lambda->args = Params(c);
       } else if (!IsToken(s)) {
-        lambda->body = Expr(c, s, kLoad);
+        lambda->body = TailPart(c, s, tail);
       }
     });
     if (lambda->args == nullptr) {
@@ -4083,6 +4207,7 @@ class Lowerer {
   std::vector<ast::Stmt*> split_;  // see SplitTargets
   uint8_t allow_ = 0;              // see Allow
   int64_t block_indent_ = -1;      // indentation of the enclosing block
+  TailAs tail_as_;                 // see TailValue
   TSNode type_call_{};             // see TypeAlias
   TSNode type_keyword_{};
   bool bom_ = false;

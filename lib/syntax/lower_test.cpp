@@ -356,6 +356,44 @@ TEST_CASE("syntax: lowers try and with like CPython", "[syntax]") {
       R"ast(Module(body=[With(items=[withitem(context_expr=Tuple(elts=[Name(id='a', ctx=Load()), Name(id='b', ctx=Load())], ctx=Load()), optional_vars=None), withitem(context_expr=Name(id='c', ctx=Load()), optional_vars=None)], body=[Pass()])]))ast");
 }
 
+TEST_CASE("syntax: an `as` after a conditional or lambda names the whole value",
+          "[syntax]") {
+  // tree-sitter reads `with a if b else c as t` as `a if b else (c as t)`;
+  // CPython (these dumps are ast.dump's) as `(a if b else c) as t`.
+  CHECK(
+      DumpOf("with a if b else c as t: pass\n") ==
+      R"ast(Module(body=[With(items=[withitem(context_expr=IfExp(test=Name(id='b', ctx=Load()), body=Name(id='a', ctx=Load()), orelse=Name(id='c', ctx=Load())), optional_vars=Name(id='t', ctx=Store()))], body=[Pass()])]))ast");
+  CHECK(
+      DumpOf("with x, a if b else c if d else e as t.y: pass\n") ==
+      R"ast(Module(body=[With(items=[withitem(context_expr=Name(id='x', ctx=Load()), optional_vars=None), withitem(context_expr=IfExp(test=Name(id='b', ctx=Load()), body=Name(id='a', ctx=Load()), orelse=IfExp(test=Name(id='d', ctx=Load()), body=Name(id='c', ctx=Load()), orelse=Name(id='e', ctx=Load()))), optional_vars=Attribute(value=Name(id='t', ctx=Load()), attr='y', ctx=Store()))], body=[Pass()])]))ast");
+  CHECK(
+      DumpOf("with (a if b else c as t, d): pass\n") ==
+      R"ast(Module(body=[With(items=[withitem(context_expr=IfExp(test=Name(id='b', ctx=Load()), body=Name(id='a', ctx=Load()), orelse=Name(id='c', ctx=Load())), optional_vars=Name(id='t', ctx=Store())), withitem(context_expr=Name(id='d', ctx=Load()), optional_vars=None)], body=[Pass()])]))ast");
+  CHECK(
+      DumpOf("with lambda: a as t: pass\n") ==
+      R"ast(Module(body=[With(items=[withitem(context_expr=Lambda(args=arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=Name(id='a', ctx=Load())), optional_vars=Name(id='t', ctx=Store()))], body=[Pass()])]))ast");
+  CHECK(
+      DumpOf("with a if b else lambda: c as (t, u): pass\n") ==
+      R"ast(Module(body=[With(items=[withitem(context_expr=IfExp(test=Name(id='b', ctx=Load()), body=Name(id='a', ctx=Load()), orelse=Lambda(args=arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=Name(id='c', ctx=Load()))), optional_vars=Tuple(elts=[Name(id='t', ctx=Store()), Name(id='u', ctx=Store())], ctx=Store()))], body=[Pass()])]))ast");
+  CHECK(
+      DumpOf("try:\n    pass\nexcept A if c else B as e:\n    pass\n") ==
+      R"ast(Module(body=[Try(body=[Pass()], handlers=[ExceptHandler(type=IfExp(test=Name(id='c', ctx=Load()), body=Name(id='A', ctx=Load()), orelse=Name(id='B', ctx=Load())), name='e', body=[Pass()])], orelse=[], finalbody=[])]))ast");
+  CHECK(
+      DumpOf("try:\n    pass\nexcept* lambda: A as e:\n    pass\n") ==
+      R"ast(Module(body=[TryStar(body=[Pass()], handlers=[ExceptHandler(type=Lambda(args=arguments(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=Name(id='A', ctx=Load())), name='e', body=[Pass()])], orelse=[], finalbody=[])]))ast");
+  Lowered l("with a if b else c as t: pass\n");
+  REQUIRE(l.ok);
+  const auto& with = l.module.body[0]->Cast<ast::With>();
+  CHECK(l.module.TextOf(*with.items[0]->context_expr) == "a if b else c");
+  CHECK(l.module.TextOf(*with.items[0]->optional_vars) == "t");
+  // Where CPython also rejects the `as`.
+  CHECK(ErrorsOf("with a if b else (c as t): pass\n") != "");
+  CHECK(ErrorsOf("with (a as t) if b else c: pass\n") != "");
+  CHECK(ErrorsOf("with (a if b else c as t), d: pass\n") != "");
+  CHECK(ErrorsOf("try:\n    pass\nexcept A if c else B as e.x:\n    pass\n") !=
+        "");
+}
+
 TEST_CASE("syntax: lowers operators like CPython", "[syntax]") {
   CHECK(
       DumpOf("a and b or c\n") ==

@@ -493,3 +493,26 @@ def super_in_control_flow(x):
 
 
 CASES["super_in_control_flow"] = [(3,), (-1,)]
+
+
+def with_conditional_manager(use_null, n):
+    # `with A if c else B as t`: the `as` names the whole conditional
+    # (tree-sitter reads it into the else branch; agc follows CPython).
+    import contextlib
+    out = []
+    with contextlib.nullcontext(n) if use_null else contextlib.suppress(
+            ZeroDivisionError) as value:
+        if value is None:
+            out.append(1 // n)
+        else:
+            out.append(value)
+    try:
+        out.append(1 // n)
+    except ValueError if use_null else ZeroDivisionError as err:
+        out.append(type(err).__name__)
+    return out
+
+
+CASES["with_conditional_manager"] = [(True, 2), (True, 0), (False, 0), (False, 4)]
+PYTHON_ONLY["with_conditional_manager"] = (
+    "grows a Python list inside staged control flow")
