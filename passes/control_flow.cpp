@@ -80,9 +80,49 @@ namespace {
 using analysis::SymbolId;
 using analysis::SymbolSet;
 
-// Names a walk collects, only ever looked up (never iterated in an order that
-// shows in the output).
-using NameSet = std::unordered_set<std::string_view>;
+// Names a walk collects, then looks up or lists (in no order that shows in
+// the output). Collected into a vector, sorted and made unique at the first
+// lookup after an insert: cheaper than a hash set for the few names of a
+// helper, which are inserted once and looked up a few times.
+class NameSet {
+ public:
+  void insert(std::string_view name) {
+    names_.push_back(name);
+    sorted_ = false;
+  }
+
+  bool contains(std::string_view name) const {
+    Sort();
+    return std::binary_search(names_.begin(), names_.end(), name);
+  }
+
+  std::vector<std::string_view>::const_iterator begin() const {
+    Sort();
+    return names_.begin();
+  }
+
+  std::vector<std::string_view>::const_iterator end() const {
+    Sort();
+    return names_.end();
+  }
+
+  void clear() {
+    names_.clear();
+    sorted_ = true;
+  }
+
+ private:
+  void Sort() const {
+    if (!sorted_) {
+      std::sort(names_.begin(), names_.end());
+      names_.erase(std::unique(names_.begin(), names_.end()), names_.end());
+      sorted_ = true;
+    }
+  }
+
+  mutable std::vector<std::string_view> names_;
+  mutable bool sorted_ = true;
+};
 
 bool IsConvertible(const ast::Stmt& stmt) {
   return stmt.Is<ast::If>() || stmt.Is<ast::While>() || stmt.Is<ast::For>();
@@ -543,7 +583,7 @@ class FunctionConverter {
         OwnLevel(*stmt, frame, refs);
       }
       for (std::string_view name : refs) {
-        if (frame.bound.count(name) > 0 && frame.declared.count(name) == 0) {
+        if (frame.bound.contains(name) && !frame.declared.contains(name)) {
           continue;  // local to this helper
         }
         if (!IsFunctionLocal(name)) {
@@ -552,7 +592,7 @@ class FunctionConverter {
         bool resolved = false;
         for (auto it = frames.rbegin(); it != frames.rend() && !resolved;
              ++it) {
-          resolved = it->bound.count(name) > 0 && it->declared.count(name) == 0;
+          resolved = it->bound.contains(name) && !it->declared.contains(name);
         }
         if (!resolved) {
           needed_.emplace(name, top);  // keeps the first
