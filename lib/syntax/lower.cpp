@@ -1637,11 +1637,18 @@ class Lowerer {
       tail_as_ = {};
       return part;
     }
-    ast::Expr* expr = nullptr;
     if (tail.target != nullptr) {
+      ast::Expr* expr = nullptr;
       AsPattern(&expr, tail.target);
       return expr;
     }
+    return HandlerAs(*tail.handler, 0);
+  }
+
+  // An except clause's `E as name` (cursor on the as_pattern): sets `h`'s
+  // name, returns E. `allow`: kStar for `except *E as e`.
+  ast::Expr* HandlerAs(ast::ExceptHandler& h, uint8_t allow) {
+    ast::Expr* type = nullptr;
     int an = 0;
     Children([&](TSNode ac, Sym as) {
       if (IsToken(as)) {
@@ -1649,12 +1656,12 @@ class Lowerer {
       }
       ++an;
       if (an == 1) {
-        expr = Expr(ac, as, kLoad);
+        type = ExprA(ac, as, kLoad, allow);
       } else {
-        HandlerName(ac, as, *tail.handler);
+        HandlerName(ac, as, h);
       }
     });
-    return expr;
+    return type;
   }
 
   // `*starred` is set for `except *E` (tree-sitter: an except clause whose
@@ -1679,19 +1686,7 @@ class Lowerer {
         return;
       }
       if (s == Sym::kAsPattern) {
-        // `E as name`
-        int an = 0;
-        Children([&](TSNode ac, Sym as) {
-          if (IsToken(as)) {
-            return;
-          }
-          ++an;
-          if (an == 1) {
-            h->type = ExprA(ac, as, kLoad, kStar);  // `except *E as e`
-            return;
-          }
-          HandlerName(ac, as, *h);
-        });
+        h->type = HandlerAs(*h, kStar);  // `E as name`, `except *E as e`
         return;
       }
       if (EndsInAsPattern(c)) {
