@@ -1601,9 +1601,7 @@ class Lowerer {
   // its expression as its last branch and hands its target to `tail`. The
   // spans of the conditionals and lambdas then end where that branch ends.
   ast::Expr* TailValue(TSNode n, Sym s, TailAs tail) {
-    tail_as_ = tail;
-    ast::Expr* value = Expr(n, s, kLoad);
-    tail_as_ = {};
+    ast::Expr* value = ExprTakingTail(n, s, tail);
     std::vector<ast::Expr*> chain;
     ast::Expr* last = value;
     while (last != nullptr) {
@@ -1625,6 +1623,15 @@ class Lowerer {
     return value;
   }
 
+  // Expression `n` (cursor on it), a conditional or lambda that takes `tail`
+  // when it starts.
+  ast::Expr* ExprTakingTail(TSNode n, Sym s, TailAs tail) {
+    tail_as_ = tail;
+    ast::Expr* expr = Expr(n, s, kLoad);
+    tail_as_ = {};
+    return expr;
+  }
+
   // The last branch `n` (cursor on it) of a conditional or the body of a
   // lambda, which took `tail` (see TailValue) when it started.
   ast::Expr* TailPart(TSNode n, Sym s, TailAs tail) {
@@ -1632,10 +1639,7 @@ class Lowerer {
       return Expr(n, s, kLoad);
     }
     if (s != Sym::kAsPattern) {
-      tail_as_ = tail;  // a nested conditional or lambda takes it
-      ast::Expr* part = Expr(n, s, kLoad);
-      tail_as_ = {};
-      return part;
+      return ExprTakingTail(n, s, tail);  // a nested conditional or lambda
     }
     if (tail.target != nullptr) {
       ast::Expr* expr = nullptr;
