@@ -28,10 +28,13 @@
 // modifies that are live into it or out of it (or are the function's
 // nonlocals/globals, or locals a nested function or lambda shares), and
 // composite symbols (`self.x`, `d['k']`) it modifies whose base is live into
-// it. For an `if`, the outputs (live after it) come
-// first and `nouts` counts them. Plain names are declared `nonlocal` (or
-// `global`) in the helpers; composites are read with `ag__.ldu`, and so are
-// names that may be unbound when the statement starts or that it deletes.
+// it. Names the function neither binds nor declares are not state: a
+// nested function changes them through its own `global`/`nonlocal`, which
+// reaches them from inside a helper too. For an `if`, the outputs (live
+// after it) come first and `nouts` counts them. Plain names are declared
+// `nonlocal` (or `global`) in the helpers; composites are read with `ag__.ldu`,
+// and so are names that may be unbound when the statement starts or that it
+// deletes.
 //
 // Bindings: a helper's `nonlocal x` needs a binding of `x` in an enclosing
 // function. When a converted function's own level does not bind such an `x`
@@ -439,6 +442,13 @@ class FunctionConverter {
       }
       bool declared =
           scope_.globals.Contains(id) || scope_.nonlocals.Contains(id);
+      if (!declared && !scope_.bound.Contains(id)) {
+        // Not a variable of this function: a nested function changes it
+        // through its own `global`/`nonlocal`, which reaches the same
+        // variable from inside a helper (a helper's `nonlocal` of a global
+        // would not compile).
+        continue;
+      }
       // What a while test binds (`while (x := f()):`) is shared by the test
       // and body functions.
       bool test_binds = stmt.Is<ast::While>() &&

@@ -516,3 +516,54 @@ def with_conditional_manager(use_null, n):
 CASES["with_conditional_manager"] = [(True, 2), (True, 0), (False, 0), (False, 4)]
 PYTHON_ONLY["with_conditional_manager"] = (
     "grows a Python list inside staged control flow")
+
+
+last_message = None
+
+
+def nested_global_writer(verbose, messages):
+    # A function defined inside an `if` (or a loop) changes a global through
+    # its own `global`: the enclosing function's helpers must not declare it
+    # (`nonlocal last_message` would not compile).
+    if verbose:
+        def emit(msg):
+            global last_message
+            last_message = msg
+    else:
+        def emit(msg):
+            return msg
+    for m in messages:
+        def echo():
+            global last_message
+            last_message = m
+        echo()
+        emit(m)
+    return last_message
+
+
+def nested_nonlocal_through(n):
+    # The same with `nonlocal` of a variable two functions out.
+    total = 0
+
+    def step(k):
+        if k % 2:
+            def add():
+                nonlocal total
+                total += k
+            add()
+        return total
+    seen = [step(i) for i in range(n)]
+    return seen, total
+
+
+CASES["nested_global_writer"] = [(True, ["a", "b"]), (False, ["c"]),
+                                 (True, [])]
+CASES["nested_nonlocal_through"] = [(0,), (5,)]
+STAGED_ERRORS.update({
+    ("nested_global_writer", i): "'emit' is a function in the main branch "
+                                 "and a function in the else branch"
+    for i in range(3)})
+STAGED_ERRORS.update({
+    ("nested_nonlocal_through", i): "iterating over a staged value is not "
+                                    "allowed"
+    for i in range(2)})

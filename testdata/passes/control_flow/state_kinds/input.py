@@ -33,3 +33,18 @@ def deletes(flag):
     if flag:
         del x
     return x
+
+
+log = None
+
+
+def make_logger(verbose):
+    # `log` is the module's, changed only by `emit` through its own
+    # `global`: no state here (a helper's `nonlocal log` would not compile).
+    if verbose:
+        def emit(msg):
+            global log
+            log = msg
+    else:
+        emit = print
+    return emit

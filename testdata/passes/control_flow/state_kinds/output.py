@@ -87,3 +87,31 @@ def deletes(flag):
             pass
         ag__.if_stmt(flag, if_body, else_body, get_state, set_state, ('x',), 1)
         return x
+
+
+log = None
+
+
+@ag__.autograph_artifact
+def make_logger(verbose):
+    with ag__.FunctionScope('make_logger', 'fscope', ag__.STD) as fscope:
+        emit = ag__.Undefined('emit')
+        # `log` is the module's, changed only by `emit` through its own
+        # `global`: no state here (a helper's `nonlocal log` would not compile).
+        def get_state():
+            return (emit,)
+        def set_state(vars_):
+            nonlocal emit
+            emit, = vars_
+        def if_body():
+            nonlocal emit
+            @ag__.autograph_artifact
+            def emit(msg):
+                with ag__.FunctionScope('emit', 'fscope', ag__.STD) as fscope:
+                    global log
+                    log = msg
+        def else_body():
+            nonlocal emit
+            emit = print
+        ag__.if_stmt(verbose, if_body, else_body, get_state, set_state, ('emit',), 1)
+        return emit
