@@ -143,8 +143,12 @@ def main():
     args = ap.parse_args()
 
     stdlib = Path(args.stdlib)
+    # Third-party packages installed under the standard library are left out;
+    # a folder that is itself (inside) a site-packages is checked whole.
     files = sorted(str(p.relative_to(stdlib)) for p in stdlib.rglob("*.py")
-                   if "site-packages" not in p.parts)
+                   if "site-packages" not in p.relative_to(stdlib).parts)
+    if not files:
+        sys.exit(f"stdlib_roundtrip: no .py files under {stdlib}")
     if args.limit:
         files = files[: args.limit]
     agc = os.path.abspath(args.agc)
