@@ -19,3 +19,17 @@ def read_before_write():
     print(z)
     z = 1
     return z
+
+
+def handler_name(e):
+    try:
+        pass
+    except ValueError as e:
+        pass
+    return e
+
+
+def param_and_local(a, c):
+    if c:
+        b = a
+    return a, b

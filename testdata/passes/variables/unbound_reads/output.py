@@ -31,3 +31,21 @@ def read_before_write():
         print(ag__.ld(z))
         z = 1
         return z
+
+
+@ag__.autograph_artifact
+def handler_name(e):
+    with ag__.FunctionScope('handler_name', 'fscope', ag__.STD) as fscope:
+        try:
+            pass
+        except ValueError as e:
+            pass
+        return ag__.ld(e)
+
+
+@ag__.autograph_artifact
+def param_and_local(a, c):
+    with ag__.FunctionScope('param_and_local', 'fscope', ag__.STD) as fscope:
+        if c:
+            b = a
+        return (a, ag__.ld(b))
