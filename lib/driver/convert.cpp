@@ -450,8 +450,11 @@ void AddHeader(std::string_view input,
     size_t nl = text.find('\n', start);
     return nl == std::string::npos ? text.size() : nl + 1;
   };
+  // A UTF-8 byte-order mark stays the file's first bytes: the lines are
+  // read after it, as Python reads them.
+  const size_t bom = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   const size_t end1 = line_end(0);
-  const std::string_view line1 = std::string_view(text).substr(0, end1);
+  const std::string_view line1 = std::string_view(text).substr(bom, end1 - bom);
   const std::string_view line2 =
       std::string_view(text).substr(end1, line_end(end1) - end1);
   size_t kept = 0;  // lines that stay above the header
@@ -466,12 +469,12 @@ void AddHeader(std::string_view input,
       !base::FindCodingDeclaration(line2).empty()) {
     kept = 2;
   }
-  size_t at = kept == 0 ? 0 : kept == 1 ? end1 : end1 + line2.size();
+  size_t at = kept == 0 ? bom : kept == 1 ? end1 : end1 + line2.size();
   const bool crlf =
       line1.size() >= 2 && line1.substr(line1.size() - 2) == "\r\n";
   std::string header = HeaderLine(source_name, ascii_only);
   header += crlf ? "\r\n" : "\n";
-  if (at > 0 && text[at - 1] != '\n') {
+  if (at > bom && text[at - 1] != '\n') {
     header.insert(0, crlf ? "\r\n" : "\n");
   }
   text.insert(at, header);

@@ -199,6 +199,17 @@ TEST_CASE("Header names agc's version and the source", "[driver][header]") {
   AddHeader("", "a\nb\xc3\xa9.py", true, odd);
   CHECK(odd.text.find("from a?b??.py.") != std::string::npos);
   CHECK(odd.origin_lines.size() == 2);
+  // A UTF-8 byte-order mark stays first (Python rejects one further down);
+  // a coding line after it still counts.
+  const std::string bom = "\xEF\xBB\xBF";
+  auto marked = Printed(bom + "import os\n", {1});
+  AddHeader("", "m.py", false, marked);
+  CHECK(marked.text == bom + header + "import os\n");
+  CHECK(marked.origin_lines == std::vector<int32_t>{1, 1});
+  auto marked_cookie = Printed(bom + "# coding: utf-8\nx = 1\n", {1, 2});
+  AddHeader("", "m.py", false, marked_cookie);
+  CHECK(marked_cookie.text == bom + "# coding: utf-8\n" + header + "x = 1\n");
+  CHECK(marked_cookie.origin_lines == std::vector<int32_t>{1, 2, 2});
 }
 
 }  // namespace
