@@ -230,6 +230,7 @@ std::unique_ptr<ReachingDefinitions> ReachingDefinitions::ComputeFrom(
     const Cfgs& cfgs, const Activity& activity, const QualNames& qn) {
   auto out = std::make_unique<ReachingDefinitions>();
   out->cfgs_ = &cfgs;
+  out->activity_ = &activity;
   out->graphs_.resize(cfgs.all().size());
   out->solved_.assign(cfgs.all().size(), false);
   out->builder_ = std::make_unique<ReachingDefinitionsBuilder>(activity, qn);
@@ -349,9 +350,24 @@ std::vector<const Definition*> ReachingDefinitions::Reaching(
   return Reaching(*loc.cfg, loc.first, symbol);
 }
 
+bool ReachingDefinitions::MayHaveUnboundDefinition(const Cfg& cfg,
+                                                   SymbolId symbol) const {
+  // Only a local that is not a parameter starts unbound (kUnbound), and only
+  // a deleted symbol (`del`, the end of `except ... as`) becomes unbound
+  // again (kDeleted); the scope's sets hold every such symbol. Most reads
+  // are of parameters, globals and builtins, whose graphs then stay
+  // unsolved.
+  const Scope& scope = ScopeOfCfg(cfg, *activity_);
+  return (scope.bound.Contains(symbol) && !scope.params.Contains(symbol)) ||
+         scope.deleted.Contains(symbol);
+}
+
 bool ReachingDefinitions::MayBeUndefined(const Cfg& cfg,
                                          CfgNodeId n,
                                          SymbolId symbol) const {
+  if (!MayHaveUnboundDefinition(cfg, symbol)) {
+    return false;
+  }
   const Graph& g = GraphOf(cfg);
   for (const Definition& d : DefinitionsOf(cfg, symbol)) {
     auto id = static_cast<DefinitionId>(&d - g.defs.data());

@@ -153,8 +153,14 @@ class ReachingDefinitions {
                      CfgNodeId n,
                      DefinitionId d);
 
+  // Whether `symbol` can have an unbound definition (kUnbound, kDeleted) in
+  // `cfg` at all, from its scope alone: answers most queries without
+  // solving the graph.
+  bool MayHaveUnboundDefinition(const Cfg& cfg, SymbolId symbol) const;
+
   friend class ReachingDefinitionsBuilder;
   const Cfgs* cfgs_ = nullptr;
+  const Activity* activity_ = nullptr;
   // Indexed by Cfg::index(); solved on first use by the builder.
   mutable std::vector<Graph> graphs_;
   mutable std::vector<bool> solved_;

@@ -463,6 +463,31 @@ print(x)
   CHECK_FALSE(Undef(t, 3, "x"));
 }
 
+TEST_CASE(
+    "reaching definitions: deleted parameters and composites may be "
+    "unbound",
+    "[reaching_definitions]") {
+  // MayBeUndefined answers from the scope when no unbound definition can
+  // exist; these are the ones that can.
+  TestModule t(R"py(
+def f(p, q, r, s):
+    if p:
+        del p
+    try:
+        pass
+    except E as q:
+        pass
+    if r:
+        del s.x
+    print(p, q, r, s.x, g)
+)py");
+  CHECK(Undef(t, 10, "p"));
+  CHECK(Undef(t, 10, "q"));
+  CHECK_FALSE(Undef(t, 10, "r"));
+  CHECK(Undef(t, 10, "s.x"));
+  CHECK_FALSE(Undef(t, 10, "g"));  // not a local
+}
+
 TEST_CASE("reaching definitions: augmented assignment and unpacking",
           "[reaching_definitions]") {
   TestModule t(R"py(

@@ -1,6 +1,5 @@
 #include "lib/analysis/unbound_reads.h"
 
-#include "lib/analysis/activity.h"
 #include "lib/analysis/qual_names.h"
 #include "lib/analysis/reaching_definitions.h"
 
@@ -9,19 +8,18 @@ namespace agc::analysis {
 class UnboundReadsBuilder {
  public:
   UnboundReadsBuilder(const QualNames& qn,
-                      const Activity& activity,
                       const ReachingDefinitions& rd,
                       UnboundReads& out)
-      : qn_(qn), activity_(activity), rd_(rd), out_(out) {}
+      : qn_(qn), rd_(rd), out_(out) {}
 
   // Statements outside functions: find the functions.
   void Outside(const ast::Node& node) {
     if (const auto* fn = node.As<ast::FunctionDef>()) {
-      Body(*fn, fn->body);
+      Body(fn->body);
       return;
     }
     if (const auto* fn = node.As<ast::AsyncFunctionDef>()) {
-      Body(*fn, fn->body);
+      Body(fn->body);
       return;
     }
     ast::ForEachChild(node, [&](const ast::Node* child) {
@@ -33,26 +31,10 @@ class UnboundReadsBuilder {
   }
 
  private:
-  void Body(const ast::Node& fn, const std::vector<ast::Stmt*>& body) {
-    const Scope* outer = scope_;
-    scope_ = &activity_.ScopeOf(fn);
+  void Body(const std::vector<ast::Stmt*>& body) {
     for (const ast::Stmt* stmt : body) {
       Statement(*stmt);
     }
-    scope_ = outer;
-  }
-
-  // Whether the function's graph can have an unbound definition of `id`
-  // (see reaching_definitions.h): only a local that is not a parameter
-  // starts unbound, and only a deleted one (`del`, the end of `except ...
-  // as`) becomes unbound again. Reads of other names need no graph: most
-  // functions read only parameters, globals and builtins, and their graphs
-  // are then never solved.
-  bool MayEverBeUnbound(SymbolId id) const {
-    if (!scope_->bound.Contains(id)) {
-      return false;
-    }
-    return !scope_->params.Contains(id) || scope_->deleted.Contains(id);
   }
 
   // A statement (or handler, or case) of a function body: its own
@@ -87,9 +69,9 @@ class UnboundReadsBuilder {
       }
     });
     if (const auto* fn = stmt.As<ast::FunctionDef>()) {
-      Body(*fn, fn->body);
+      Body(fn->body);
     } else if (const auto* fn = stmt.As<ast::AsyncFunctionDef>()) {
-      Body(*fn, fn->body);
+      Body(fn->body);
     }
   }
 
@@ -99,8 +81,7 @@ class UnboundReadsBuilder {
     if (const auto* name = expr.As<ast::Name>()) {
       if (name->ctx == ast::ExprContext::kLoad) {
         SymbolId id = qn_.Of(*name);
-        if (id != kNoSymbol && MayEverBeUnbound(id) &&
-            rd_.MayBeUndefined(at, id)) {
+        if (id != kNoSymbol && rd_.MayBeUndefined(at, id)) {
           out_.bits_[name->node_id] = true;
           ++out_.count_;
         }
@@ -118,9 +99,7 @@ class UnboundReadsBuilder {
   }
 
   const QualNames& qn_;
-  const Activity& activity_;
   const ReachingDefinitions& rd_;
-  const Scope* scope_ = nullptr;  // of the function whose body is visited
   UnboundReads& out_;
 };
 
@@ -129,7 +108,6 @@ std::unique_ptr<UnboundReads> UnboundReads::Compute(const ast::Module& module,
   auto out = std::make_unique<UnboundReads>();
   out->bits_.assign(module.node_count(), false);
   UnboundReadsBuilder builder(analyses.Get<QualNames>(),
-                              analyses.Get<Activity>(),
                               analyses.Get<ReachingDefinitions>(), *out);
   for (const ast::Stmt* stmt : module.body) {
     builder.Outside(*stmt);

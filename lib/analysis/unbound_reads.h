@@ -6,7 +6,7 @@
 //   function's entry (or from a `del`), nothing binds it before the
 //   statement that reads it. Reads inside lambda bodies and nested functions
 //   belong to their own scopes and are not marked.
-// Requires: qual_names, activity, reaching_definitions.
+// Requires: qual_names, reaching_definitions.
 //
 // The variables pass reads this analysis of the original program (see
 // AnalysisManager::GetOriginal): it wraps exactly these reads in `ag__.ld`,
