@@ -61,7 +61,6 @@
 #include <set>
 #include <string>
 #include <string_view>
-#include <unordered_set>
 #include <vector>
 
 #include "lib/analysis/activity.h"
