@@ -11,7 +11,9 @@
 - determinism: the same bytes whatever the working directory, path
   spelling, -j, locale or environment;
 - --emit-runtime (the output runs with no install), `cmake --install`, and
-  `pip install runtime/` offline.
+  `pip install runtime/` offline;
+- scripts/stdlib_roundtrip.py on a folder inside a site-packages, and on a
+  folder with no Python files.
 
 Run: tooling_test.py --agc BUILD/agc [--build-dir BUILD]
 """
@@ -465,6 +467,29 @@ def python_with_build_tools():
         if p.returncode == 0:
             return python
     return None
+
+
+class RoundtripOnAFolder(TempDir):
+    SCRIPT = ROOT / "scripts" / "stdlib_roundtrip.py"
+
+    def test_folder_inside_site_packages_is_checked(self):
+        pkg = self.dir / "site-packages" / "pkg"
+        (pkg / "site-packages").mkdir(parents=True)
+        (pkg / "mod.py").write_text("def f(x):\n    if x:\n        return 1\n"
+                                    "    return 2\n")
+        # Installed under the checked folder: left out.
+        (pkg / "site-packages" / "dep.py").write_text("def g(:\n")
+        p = run([sys.executable, str(self.SCRIPT), "--agc", AGC, "--stdlib",
+                 str(pkg), "-j", "1"])
+        self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
+        self.assertIn("1 files under", p.stdout)
+        self.assertIn("3 passed, 0 failed", p.stdout)
+
+    def test_no_python_files_is_an_error(self):
+        p = run([sys.executable, str(self.SCRIPT), "--agc", AGC, "--stdlib",
+                 str(self.dir)])
+        self.assertEqual(p.returncode, 1)
+        self.assertIn("no .py files under", p.stderr)
 
 
 class PipInstall(TempDir):
