@@ -443,6 +443,28 @@ class Cli(unittest.TestCase):
         self.assertEqual(doc["files"][0]["statements"][0]["loop_vars"], ["n"])
         self.assertEqual(self.listing(), ["m.py"])  # writes nothing
 
+    def test_json_outputs_take_paths_that_are_not_utf8(self):
+        # A Latin-1 file name: the JSON has U+FFFD for its byte (it aborted
+        # on nlohmann's type_error before), the text formats keep the bytes.
+        good, bad = b"caf\xe9.py", b"bad\xe9.py"
+        (self.dir / os.fsdecode(good)).write_bytes(self.LOOP)
+        (self.dir / os.fsdecode(bad)).write_bytes(b"def f(:\n")
+        p = agc("lint", bad, "--isolated", "--output-format", "json",
+                cwd=self.dir)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertEqual(json.loads(p.stdout)[0]["path"], "bad\ufffd.py")
+        p = agc("lint", bad, "--isolated", "--output-format", "sarif",
+                cwd=self.dir)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        json.loads(p.stdout)
+        p = agc("lint", bad, "--isolated", cwd=self.dir)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        self.assertTrue(p.stdout.startswith(bad + b":1:"), p.stdout)
+        p = agc("inspect", good, "--format", "json", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(json.loads(p.stdout)["files"][0]["path"],
+                         "caf\ufffd.py")
+
     def test_inspect_unknown_function(self):
         self.write("m.py", self.LOOP)
         p = agc("inspect", "m.py", "--function", "g", cwd=self.dir)

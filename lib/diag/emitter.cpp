@@ -102,7 +102,8 @@ std::string RenderJson(const std::vector<Finding>& findings) {
     j["message"] = f.diag.message;
     arr.push_back(std::move(j));
   }
-  return arr.dump(2) + "\n";
+  // Invalid UTF-8 (a path of bytes) is replaced, never an exception.
+  return arr.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string RenderSarif(const std::vector<Finding>& findings) {
@@ -151,7 +152,7 @@ std::string RenderSarif(const std::vector<Finding>& findings) {
   sarif["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
   sarif["version"] = "2.1.0";
   sarif["runs"] = Json::array({std::move(run)});
-  return sarif.dump(2) + "\n";
+  return sarif.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
 std::string RenderGithub(const std::vector<Finding>& findings) {

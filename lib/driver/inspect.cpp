@@ -420,7 +420,8 @@ int Inspect(const InspectOptions& options,
     Json doc;
     doc["version"] = kInspectJsonVersion;
     doc["files"] = std::move(files);
-    out << doc.dump(2) << '\n';
+    // Invalid UTF-8 (a path of bytes) is replaced, never an exception.
+    out << doc.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
   } else {
     for (size_t i = 0; i < reports.size(); ++i) {
       if (i > 0 && options.dump_cfg.empty()) {
