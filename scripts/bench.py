@@ -16,10 +16,12 @@ Reports, on the local CPython standard library:
     `agc passes` computed on every file) vs `--passes none`, -j1, in CPU
     time (user + system), which a busy shared machine disturbs less than
     wall time (the bar: at most +50%);
-and the scaling with function size on generated files.
+the scaling with function size on generated files; and the time per line of
+the corpus's own functions of 1-5 lines against those of over 100 lines.
 Each timing is the best of --repeat runs, outputs written to a fresh folder.
 """
 import argparse
+import ast
 import os
 import resource
 import shutil
@@ -27,6 +29,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import textwrap
 import time
 from pathlib import Path
 
@@ -220,7 +223,7 @@ def main():
     # lines within 1.5x of 1-5-line functions): files of about 24,000 lines
     # made of functions of one size each, default pipeline, -j1.
     print("time per line by function size (default pipeline, -j1):")
-    per_line, per_stmt, counts = {}, {}, {}
+    per_line, per_stmt, counts, parse_line = {}, {}, {}, {}
     for n in (3, 5, 120, 400):
         count = 24000 // (n + 1)
         funcs = []
@@ -242,12 +245,85 @@ def main():
         # 2 lines in 3 of a 3-line function: the time per body statement
         # shows whether the cost of a statement grows with function size.
         per_stmt[n] = t / (count * (n - 2))
+        t_ts, _, _ = best(max(args.repeat, 7), lambda: timed(
+            [parse_bench], (path + "\n").encode(), cpu=True))
+        parse_line[n] = t_ts / file_lines
     for n, t in per_line.items():
         print(f"  {counts[n]:5d} functions of {n:3d} lines: "
               f"{t * 1e6:6.2f} us/line CPU ({t / per_line[3]:4.2f}x the "
               f"3-line figure, {t / per_line[5]:4.2f}x the 5-line one); "
-              f"{per_stmt[n] * 1e6:6.2f} us per body statement")
+              f"{per_stmt[n] * 1e6:6.2f} us per body statement; tree-sitter "
+              f"alone {parse_line[n] * 1e6:5.2f} us/line "
+              f"({parse_line[n] / parse_line[3]:4.2f}x its 3-line figure)")
+    # Every size above has the same body line, which costs tree-sitter
+    # itself about twice what a def or return line does: that line mix, more
+    # than agc, makes the difference by size there (tree-sitter's own
+    # figures show it). The corpus's own functions have real code's mix.
+    print("time per line of the corpus's functions by size (default "
+          "pipeline, -j1):")
+    sized = functions_by_size(files)
+    figures = {}
+    for label, sources in sized.items():
+        path = os.path.join(tmp, f"functions_{label}.py")
+        Path(path).write_text("".join(sources))
+        file_lines = sum(s.count("\n") for s in sources)
+        out = os.path.join(tmp, f"functions_{label}_ag.py")
+        t, _, _ = best(max(args.repeat, 5), lambda: timed(
+            [agc, "convert", path, "-o", out, "-j", "1"], cpu=True))
+        t_ts, _, _ = best(max(args.repeat, 5), lambda: timed(
+            [parse_bench], (path + "\n").encode(), cpu=True))
+        figures[label] = t / file_lines
+        print(f"  {len(sources):5d} functions of {label:>9s} lines "
+              f"({file_lines:6d} lines): {t * 1e6 / file_lines:6.2f} us/line "
+              f"CPU ({t / t_ts:4.2f}x their parse-only time)")
+    print(f"  over 100 lines against 1-5 lines: "
+          f"{figures['over 100'] / figures['1-5']:4.2f}x per line (bar 1.5x)")
     shutil.rmtree(tmp, ignore_errors=True)
+
+
+def functions_by_size(files):
+    """The source of every function (def, not a generator: those are left
+    verbatim) of 1-5 lines and of over 100 lines in `files`, dedented to
+    module level; a function that does not compile on its own (a string
+    that dedenting changes) is left out."""
+    sized = {"1-5": [], "over 100": []}
+    for f in files:
+        try:
+            text = Path(f).read_text(encoding="utf-8")
+            tree = ast.parse(text)
+        except (SyntaxError, UnicodeDecodeError, ValueError):
+            continue
+        lines = text.splitlines(keepends=True)
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.FunctionDef) or is_generator(node):
+                continue
+            n = node.end_lineno - node.lineno + 1
+            label = "1-5" if n <= 5 else "over 100" if n > 100 else None
+            if label is None:
+                continue
+            source = textwrap.dedent("".join(
+                lines[node.lineno - 1:node.end_lineno]))
+            if not source.endswith("\n"):
+                source += "\n"
+            try:
+                compile(source, f, "exec")
+            except SyntaxError:
+                continue
+            sized[label].append(source)
+    return sized
+
+
+def is_generator(function):
+    """Whether `function` yields (not counting nested scopes)."""
+    todo = list(function.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.Yield, ast.YieldFrom)):
+            return True
+        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef,
+                                 ast.Lambda, ast.ClassDef)):
+            todo.extend(ast.iter_child_nodes(node))
+    return False
 
 
 if __name__ == "__main__":
