@@ -309,9 +309,22 @@ class Hostile(unittest.TestCase):
             with self.subTest(bad=bad):
                 name = f"b{i}.py"
                 self.assert_rejected(
-                    name, b"a = 1\n# " + bad + b"\n",
-                    r"^b\d\.py:2:3: error: file is not valid UTF-8 .*\[AGC002\]$")
+                    name, b"a = 1\ns = '" + bad + b"'\n",
+                    r"^b\d\.py:2:6: error: file is not valid UTF-8 .*\[AGC002\]$")
                 os.unlink(self.dir / name)
+                # In a comment, as compile() and import take it: kept as is.
+                src = b"a = 1\n# " + bad + b"\ndef f(x):\n    return x  # " + \
+                    bad + b"\n"
+                compile(src, name, "exec")
+                self.write(name, src)
+                p = run_agc("convert", name, "-o", "out.py", cwd=self.dir)
+                self.assert_not_crashed(p)
+                self.assertEqual(p.returncode, 0, p.stderr)
+                out = (self.dir / "out.py").read_bytes()
+                self.assertIn(b"# " + bad + b"\n", out)
+                compile(out, "out.py", "exec")
+                for n in self.listing():
+                    os.unlink(self.dir / n)
 
     def test_nul_byte_in_the_middle(self):
         src = b"def f(x):\n    return x\n" * 1000 + b"y = 'a\0b'\n"

@@ -148,16 +148,15 @@ void ForEachBlock(const ast::Stmt& s, Fn&& fn) {
 }
 
 // The newline regenerated lines end with: the input's first line terminator
-// if it is CRLF, otherwise LF.
+// (CRLF, or a lone CR as in classic Mac OS files), LF if it has none.
 std::string_view NewlineOf(const base::SourceFile* source) {
   if (source == nullptr) {
     return "\n";
   }
   std::string_view bytes = source->bytes();
   size_t i = bytes.find_first_of("\r\n");
-  if (i != std::string_view::npos && bytes[i] == '\r' && i + 1 < bytes.size() &&
-      bytes[i + 1] == '\n') {
-    return "\r\n";
+  if (i != std::string_view::npos && bytes[i] == '\r') {
+    return i + 1 < bytes.size() && bytes[i + 1] == '\n' ? "\r\n" : "\r";
   }
   return "\n";
 }

@@ -36,7 +36,8 @@ def f(x):
 
 ## What it does
 Reports a byte that is not valid UTF-8 in a file that declares no other
-encoding (PEP 263).
+encoding (PEP 263). Inside a comment such bytes are accepted and kept, as
+CPython's `compile()` and `import` accept them there.
 
 ## Why is this bad
 Python reads source as UTF-8 by default and would reject the file.

@@ -446,9 +446,13 @@ void AddHeader(std::string_view input,
   if (text == input) {
     return;
   }
+  // Lines end at LF, CRLF or a lone CR, as Python's do.
   auto line_end = [&](size_t start) {
-    size_t nl = text.find('\n', start);
-    return nl == std::string::npos ? text.size() : nl + 1;
+    const size_t nl = text.find_first_of("\r\n", start);
+    if (nl == std::string::npos) {
+      return text.size();
+    }
+    return text.compare(nl, 2, "\r\n") == 0 ? nl + 2 : nl + 1;
   };
   // A UTF-8 byte-order mark stays the file's first bytes: the lines are
   // read after it, as Python reads them.
@@ -470,12 +474,17 @@ void AddHeader(std::string_view input,
     kept = 2;
   }
   size_t at = kept == 0 ? bom : kept == 1 ? end1 : end1 + line2.size();
-  const bool crlf =
-      line1.size() >= 2 && line1.substr(line1.size() - 2) == "\r\n";
+  // The header ends as the first line does (LF if the file has one line).
+  std::string_view newline = "\n";
+  if (line1.size() >= 2 && line1.substr(line1.size() - 2) == "\r\n") {
+    newline = "\r\n";
+  } else if (!line1.empty() && line1.back() == '\r') {
+    newline = "\r";
+  }
   std::string header = HeaderLine(source_name, ascii_only);
-  header += crlf ? "\r\n" : "\n";
-  if (at > bom && text[at - 1] != '\n') {
-    header.insert(0, crlf ? "\r\n" : "\n");
+  header += newline;
+  if (at > bom && text[at - 1] != '\n' && text[at - 1] != '\r') {
+    header.insert(0, newline);
   }
   text.insert(at, header);
   std::vector<int32_t>& origins = printed.origin_lines;

@@ -190,6 +190,13 @@ TEST_CASE("Header names agc's version and the source", "[driver][header]") {
   CHECK(cookie.text ==
         "#!/bin/py\r\n# coding: latin-1\r\n" + crlf_header + "x = 2\r\n");
   CHECK(cookie.origin_lines == std::vector<int32_t>{1, 2, 3, 3});
+  // Lone CRs (classic Mac OS files) end lines too, and the header's.
+  auto cr = Printed("#!/bin/py\r# coding: latin-1\rx = 2\r", {1, 2, 3});
+  AddHeader("", "m.py", false, cr);
+  std::string cr_header = header;
+  cr_header.back() = '\r';
+  CHECK(cr.text == "#!/bin/py\r# coding: latin-1\r" + cr_header + "x = 2\r");
+  CHECK(cr.origin_lines == std::vector<int32_t>{1, 2, 3, 3});
   // A coding line on line 2 counts only below a comment line.
   auto code_first = Printed("x = 1\n# coding: latin-1\n", {1, 2});
   AddHeader("", "m.py", false, code_first);

@@ -1067,6 +1067,51 @@ TEST_CASE("syntax: NUL bytes and invalid UTF-8 are found before parsing",
   CHECK(ErrorsOf(junk).find("[AGC00") != std::string::npos);
 }
 
+TEST_CASE("syntax: a lone CR ends a line and a comment, as in CPython",
+          "[syntax]") {
+  CHECK(DumpOf("x = 1\ry = 2  # c\rz = 3\r") ==
+        "Module(body=[Assign(targets=[Name(id='x', ctx=Store())], "
+        "value=Constant(value_kind=int, text='1')), Assign(targets=[Name("
+        "id='y', ctx=Store())], value=Constant(value_kind=int, text='2')), "
+        "Assign(targets=[Name(id='z', ctx=Store())], value=Constant("
+        "value_kind=int, text='3'))])");
+  CHECK(DumpOf("if x:\r    y = (1,  # c\r 2)\r", true) ==
+        DumpOf("if x:\n    y = (1,  # c\n 2)\n", true));
+  // Positions count lone CRs as line ends.
+  CHECK(ErrorsOf("x = 1\r\ry = (\r") == ErrorsOf("x = 1\n\ny = (\n"));
+  CHECK(ErrorsOf("x = 1\r\ry = (\r").find("t.py:3:5: ") == 0);
+}
+
+TEST_CASE(
+    "syntax: invalid UTF-8 inside a comment is accepted, as compile() "
+    "and import accept it",
+    "[syntax]") {
+  auto accepted = [](std::string code) {
+    Lowered l(std::move(code));
+    INFO(l.Errors());
+    return l.ok && l.sink.size() == 0;
+  };
+  // Latin-1 bytes in comments: on their own line, after code, several on a
+  // line, at the end of a file with no newline, after \r line ends.
+  CHECK(accepted("# Fran\xE7ois\nx = 1  # \xE9t\xE9 \xFF\n"));
+  CHECK(accepted("def f(x):\n    # \xE9\n    return x  # \xC2\n#\xC2"));
+  CHECK(accepted("x = (1,  # \xE9\r 2)\r# \xE9\r"));
+  // Anywhere else it is still an error, at that byte, also on a line after
+  // one whose comment has some, or after a '#' that opens no comment.
+  CHECK(ErrorsOf("x = 1  # \xE9\ns = '\xE9'\n") ==
+        "t.py:2:6: error: file is not valid UTF-8 (invalid byte 0xe9) "
+        "[AGC002]\n");
+  CHECK(ErrorsOf("s = '#\xE9'  # \xE9\n") ==
+        "t.py:1:7: error: file is not valid UTF-8 (invalid byte 0xe9) "
+        "[AGC002]\n");
+  CHECK(ErrorsOf("# \xE9\rs = '\xE9'\r") ==
+        "t.py:2:6: error: file is not valid UTF-8 (invalid byte 0xe9) "
+        "[AGC002]\n");
+  CHECK(ErrorsOf("x = 1  # ok\n\xE9 = 2  # \xE9\n") ==
+        "t.py:2:1: error: file is not valid UTF-8 (invalid byte 0xe9) "
+        "[AGC002]\n");
+}
+
 TEST_CASE("syntax: deep nesting stops at max_depth without crashing",
           "[syntax]") {
   const std::string parens =

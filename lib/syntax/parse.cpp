@@ -54,6 +54,74 @@ size_t FirstInvalidUtf8(std::string_view bytes) {
   return bad == std::string_view::npos ? bad : i + bad;
 }
 
+// tree-sitter-python ends lines (and comments) at '\n' only; CPython also at
+// a lone '\r', as classic Mac OS files have them. When `bytes` has one, the
+// copy tree-sitter parses has '\n' there instead: same offsets, the lines
+// CPython sees. Returns whether it made the copy.
+bool LoneCarriageReturnsAsNewlines(std::string_view bytes, std::string& out) {
+  size_t cr = bytes.find('\r');
+  while (cr != std::string_view::npos && cr + 1 < bytes.size() &&
+         bytes[cr + 1] == '\n') {
+    cr = bytes.find('\r', cr + 2);
+  }
+  if (cr == std::string_view::npos) {
+    return false;
+  }
+  out.assign(bytes);
+  for (size_t i = cr; i < out.size(); ++i) {
+    if (out[i] == '\r' && (i + 1 == out.size() || out[i + 1] != '\n')) {
+      out[i] = '\n';
+    }
+  }
+  return true;
+}
+
+// CPython's compile() (and so `import`) accepts bytes that are not valid
+// UTF-8 inside a comment, where Latin-1 names and symbols turn up in old
+// files; everywhere else they are an error. The first invalid byte of each
+// line that may hold a comment there (a '#' before it on its line), or,
+// when one cannot be in a comment, that byte alone: the caller reports it
+// without parsing (binary junk is rejected at once). Later invalid bytes on
+// a line are in the same comment as its first one, if that one is.
+std::vector<uint32_t> InvalidUtf8InComments(std::string_view bytes,
+                                            size_t first,
+                                            bool* outside) {
+  std::vector<uint32_t> offsets;
+  *outside = false;
+  for (size_t bad = first; bad != std::string_view::npos;) {
+    // Lines end at \n, \r\n or a lone \r, as CPython's do.
+    const size_t line_start = bytes.find_last_of("\r\n", bad) + 1;  // npos+1
+    const std::string_view before = bytes.substr(line_start, bad - line_start);
+    if (before.find('#') == std::string_view::npos) {
+      *outside = true;
+      return {static_cast<uint32_t>(bad)};
+    }
+    offsets.push_back(static_cast<uint32_t>(bad));
+    const size_t line_end = bytes.find_first_of("\r\n", bad);
+    if (line_end == std::string_view::npos) {
+      break;
+    }
+    bad = FirstInvalidUtf8(bytes.substr(line_end));
+    if (bad != std::string_view::npos) {
+      bad += line_end;
+    }
+  }
+  return offsets;
+}
+
+// The first of `offsets` that is not inside a comment of the tree, or npos.
+size_t FirstOutsideComments(TSNode root, const std::vector<uint32_t>& offsets) {
+  for (uint32_t offset : offsets) {
+    const TSNode n =
+        ts_node_descendant_for_byte_range(root, offset, offset + 1);
+    if (Grammar::Get().SymOf(n) != Sym::kComment ||
+        ts_node_start_byte(n) > offset || ts_node_end_byte(n) <= offset) {
+      return offset;
+    }
+  }
+  return std::string_view::npos;
+}
+
 // Where to report an ERROR node (the cursor's node), guessing where CPython
 // would: at the innermost bracket its direct children leave open ("'(' was
 // never closed"), at an unmatched closing bracket, after the last token of
@@ -437,11 +505,19 @@ bool Parse(const base::SourceFile& source,
               PositionOf(source, offset));
     ok = false;
   }
-  if (size_t bad = FirstInvalidUtf8(bytes); bad != std::string_view::npos) {
+  auto invalid_utf8 = [&](size_t bad) {
     sink.Emit(diag::DiagKind::kInvalidUtf8, source.path(),
               PositionOf(source, static_cast<uint32_t>(bad)),
               static_cast<unsigned>(static_cast<unsigned char>(bytes[bad])));
-    ok = false;
+  };
+  std::vector<uint32_t> invalid_in_comments;
+  if (size_t bad = FirstInvalidUtf8(bytes); bad != std::string_view::npos) {
+    bool outside = false;
+    invalid_in_comments = InvalidUtf8InComments(bytes, bad, &outside);
+    if (outside) {
+      invalid_utf8(invalid_in_comments.back());
+      ok = false;
+    }
   }
   if (!ok) {
     return false;
@@ -453,11 +529,14 @@ bool Parse(const base::SourceFile& source,
               std::to_string(kMaxIndentColumns) + " columns of indentation");
     return false;
   }
+  std::string newlines;
+  const std::string_view parse_bytes =
+      LoneCarriageReturnsAsNewlines(bytes, newlines) ? newlines : bytes;
   FileParser parser;
   TSTree* tree;
   {
     base::StageTimer timer(options.stage_times, "tree-sitter parse");
-    tree = parser.Parse(bytes);
+    tree = parser.Parse(parse_bytes);
   }
   if (tree == nullptr) {
     sink.Emit(diag::DiagKind::kInvalidSyntax, source.path(),
@@ -465,6 +544,13 @@ bool Parse(const base::SourceFile& source,
     return false;
   }
   TSNode root = ts_tree_root_node(tree);
+  if (!invalid_in_comments.empty()) {
+    if (size_t bad = FirstOutsideComments(root, invalid_in_comments);
+        bad != std::string_view::npos) {
+      invalid_utf8(bad);
+      return false;
+    }
+  }
   if (!ts_node_has_error(root)) {
     base::StageTimer timer(options.stage_times, "lower to AST");
     return LowerTree(root, source, module, sink, options);
@@ -472,7 +558,7 @@ bool Parse(const base::SourceFile& source,
   // Before reporting, retry with the line breaks inside brackets joined
   // (see JoinBracketedLines); the retry's positions come from bytes.
   std::string joined;
-  if (JoinBracketedLines(bytes, joined)) {
+  if (JoinBracketedLines(parse_bytes, joined)) {
     TSTree* retry = parser.Parse(joined);
     if (retry != nullptr && !ts_node_has_error(ts_tree_root_node(retry))) {
       return LowerTree(ts_tree_root_node(retry), source, module, sink, options,
