@@ -560,7 +560,12 @@ class Lowerer {
           ++b;
           break;
         case '#':
-          while (b < end && bytes_[b] != '\n' && bytes_[b] != '\r') {
+          // To its line break; in a CRLF file tree-sitter's comment token
+          // (`#.*`) takes the '\r', so [b, end) may end between '\r' and
+          // '\n': that line break is the statement's end, not inside it.
+          while (b < end && bytes_[b] != '\n' &&
+                 !(bytes_[b] == '\r' &&
+                   (b + 1 >= bytes_.size() || bytes_[b + 1] != '\n'))) {
             ++b;
           }
           break;
@@ -2514,6 +2519,10 @@ class Lowerer {
         continue;
       }
       const char esc = body[++i];
+      if (esc == '\r' && i + 1 < body.size() && body[i + 1] == '\n') {
+        ++i;  // a backslash before a CRLF line break escapes all of it
+        continue;
+      }
       if (raw) {
         continue;
       }

@@ -883,6 +883,22 @@ TEST_CASE("syntax: CRLF line endings and a byte-order mark", "[syntax]") {
         "id='x', ctx=Load()), body=[Assign@3:5(targets=[Name@3:5(id='y', "
         "ctx=Store())], value=Constant@3:9(value_kind=int, text='2'))], "
         "orelse=[])])");
+  // A comment after a decorator, and a backslash before CRLF in a string
+  // (plain, raw, bytes) read as with LF (their checks stopped at the '\r').
+  for (const char* code :
+       {"@dec  # c\r\ndef f(): pass\r\n",
+        "class C:\r\n    @dec(1)  # c\r\n    def f(self): pass\r\n",
+        "s = \"a \\\r\n  b\"\r\n", "s = r'\"a\\\r\n'\r\n",
+        "s = b'\\\r\n'  # c\r\n"}) {
+    std::string lf = code;
+    for (size_t i; (i = lf.find("\r\n")) != std::string::npos;) {
+      lf.erase(i, 1);
+    }
+    INFO(code);
+    std::string dump = DumpOf(code, /*origins=*/true);
+    std::erase(dump, '\r');  // a literal's text is the input's
+    CHECK(dump == DumpOf(lf, /*origins=*/true));
+  }
   // CPython does not count the byte-order mark in columns.
   CHECK(DumpOf("\xEF\xBB\xBFx = 1  # c\n", /*origins=*/true) ==
         "Module(body=[Assign@1:1(targets=[Name@1:1(id='x', ctx=Store())], "
