@@ -13,6 +13,10 @@
       `ag__.autograph_artifact` marker), left with an AGC1xx note (or AGC201 warning) naming it,
       or inside a function left as written. Prints the counts.
 
+With `--line-ends crlf` or `cr`, the files are first copied with their line
+ends rewritten (CRLF, or the lone CR of classic Mac OS files, which Python
+reads as line ends too); `--every N` checks every Nth file only.
+
 Files CPython itself rejects (Python 2 test data, bad encodings, programs that
 parse but do not compile, such as misplaced __future__ imports) may fail in
 agc too and are counted separately; where agc accepts them, (a) and (b) are
@@ -132,6 +136,18 @@ def account(src_tree, gen_tree, left_lines):
     return converted, left, inside, problem
 
 
+def rewrite_line_ends(stdlib, files, folder, newline):
+    """Copies `files` from `stdlib` to `folder` with every line end (LF, CRLF
+    or CR) made `newline`; returns `folder`."""
+    for f in files:
+        data = (stdlib / f).read_bytes()
+        data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        target = folder / f
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes(data.replace(b"\n", newline))
+    return folder
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agc", required=True)
@@ -139,6 +155,11 @@ def main():
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--timeout", type=int, default=1200)
     ap.add_argument("--limit", type=int, default=0, help="first N files only")
+    ap.add_argument("--every", type=int, default=1,
+                    help="every Nth file only (a sample of the whole)")
+    ap.add_argument("--line-ends", choices=("as-is", "crlf", "cr"),
+                    default="as-is",
+                    help="check copies of the files with these line ends")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
 
@@ -149,6 +170,7 @@ def main():
                    if "site-packages" not in p.relative_to(stdlib).parts)
     if not files:
         sys.exit(f"stdlib_roundtrip: no .py files under {stdlib}")
+    files = files[:: max(args.every, 1)]
     if args.limit:
         files = files[: args.limit]
     agc = os.path.abspath(args.agc)
@@ -159,6 +181,10 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
+        if args.line_ends != "as-is":
+            stdlib = rewrite_line_ends(stdlib, files, tmp / "input",
+                                       b"\r\n" if args.line_ends == "crlf"
+                                       else b"\r")
         cpython = {f: cpython_dump((stdlib / f).read_bytes()) for f in files}
         rejected_by_cpython = {f for f in files if cpython[f] is None or
                                not cpython_compiles((stdlib / f).read_bytes(), f)}
@@ -238,7 +264,9 @@ def main():
                 ok += 1
             counts[mode] = (ok, expected_err)
 
-    print(f"stdlib: {len(files)} files under {stdlib}; "
+    line_ends = "" if args.line_ends == "as-is" else \
+        f" (copies with {args.line_ends.upper()} line ends)"
+    print(f"stdlib: {len(files)} files under {args.stdlib}{line_ends}; "
           f"{len(rejected_by_cpython)} rejected by CPython itself")
     for mode, (ok, expected_err) in counts.items():
         print(f"  {mode:8s} {ok} ok, {expected_err} rejected as CPython does")
