@@ -450,7 +450,8 @@ class Lowerer {
       return -1;  // something precedes `n` on its line
     }
     if (!ContinuesLine(i)) {
-      return static_cast<int64_t>(start - i) - (bom_ && i == 0 ? 3 : 0);
+      const uint32_t from = AfterFormFeeds(i, start);
+      return static_cast<int64_t>(start - from) - (bom_ && from == 0 ? 3 : 0);
     }
     // Lines holding only indentation and a backslash (`    \`) start the
     // logical line that `n`'s line continues. CPython's tokenizer takes the
@@ -476,15 +477,30 @@ class Lowerer {
     for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
       uint32_t k = *it;
       while (bytes_[k] != '\\') {
-        ++col;
+        col = bytes_[k] == '\f' ? 0 : col + 1;
         ++k;
       }
       if (cont == 0) {
         cont = col;
       }
     }
-    col += static_cast<int64_t>(start - LineStartBefore(start));
+    const uint32_t line_start = LineStartBefore(start);
+    const uint32_t from = AfterFormFeeds(line_start, start);
+    col = (from == line_start ? col : 0) + static_cast<int64_t>(start - from);
     return cont != 0 ? cont : col;
+  }
+
+  // Where the indentation that ends at `end` (of the line starting at
+  // `line_start`) counts from: after its last form feed, which CPython's
+  // tokenizer takes to reset the column.
+  uint32_t AfterFormFeeds(uint32_t line_start, uint32_t end) const {
+    uint32_t from = line_start;
+    for (uint32_t k = line_start; k < end; ++k) {
+      if (bytes_[k] == '\f') {
+        from = k + 1;
+      }
+    }
+    return from;
   }
 
   // The start of the line holding byte `b` when only indentation precedes

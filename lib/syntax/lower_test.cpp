@@ -910,6 +910,29 @@ TEST_CASE("syntax: CRLF line endings and a byte-order mark", "[syntax]") {
   CHECK(l.module.comments[0].origin.col == 1);
 }
 
+TEST_CASE(
+    "syntax: a form feed in indentation resets the column, as in "
+    "CPython",
+    "[syntax]") {
+  // The def's indentation is the 4 spaces after the form feed; its column
+  // counts the form feed (CPython's col_offset is 5).
+  const std::string with_ff =
+      DumpOf("class C:\n    x = 1\n\f    def f(self): pass\n", true);
+  CHECK(with_ff.find("FunctionDef@3:6(") != std::string::npos);
+  CHECK(DumpOf("class C:\n    x = 1\n\f    def f(self): pass\n") ==
+        DumpOf("class C:\n    x = 1\n    def f(self): pass\n"));
+  CHECK(DumpOf("if a:\n  \f    x = 1\n    y = 2\n") ==
+        DumpOf("if a:\n    x = 1\n    y = 2\n"));
+  CHECK(DumpOf("if a:\n    x = 1\n\f\n\fy = 2\n") ==
+        DumpOf("if a:\n    x = 1\n\ny = 2\n"));
+  // What follows the form feed must still match the block's indentation.
+  CHECK(ErrorsOf("if a:\n    x = 1\n\f  y = 2\n") ==
+        "t.py:3:4: error: invalid syntax [AGC001]\n");
+  // On a line continued by a backslash-only line too.
+  CHECK(DumpOf("if a:\n    x = 1\n\\\n\f    y = 2\n") ==
+        DumpOf("if a:\n    x = 1\n    y = 2\n"));
+}
+
 TEST_CASE("syntax: syntax errors are AGC001 at CPython's position",
           "[syntax]") {
   // Positions are those CPython 3.11 reports for the same input.
