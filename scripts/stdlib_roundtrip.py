@@ -13,9 +13,10 @@
       `ag__.autograph_artifact` marker), left with an AGC1xx note (or AGC201 warning) naming it,
       or inside a function left as written. Prints the counts.
 
-With `--line-ends crlf` or `cr`, the files are first copied with their line
-ends rewritten (CRLF, or the lone CR of classic Mac OS files, which Python
-reads as line ends too); `--every N` checks every Nth file only.
+`--rewrite NAME` first copies the files rewritten in a way Python reads the
+same (see REWRITES: CRLF or lone-CR line ends, form feeds, a byte-order
+mark, a Latin-1 coding line, no final newline); `--every N` checks every Nth
+file only.
 
 Files CPython itself rejects (Python 2 test data, bad encodings, programs that
 parse but do not compile, such as misplaced __future__ imports) may fail in
@@ -136,15 +137,54 @@ def account(src_tree, gen_tree, left_lines):
     return converted, left, inside, problem
 
 
-def rewrite_line_ends(stdlib, files, folder, newline):
-    """Copies `files` from `stdlib` to `folder` with every line end (LF, CRLF
-    or CR) made `newline`; returns `folder`."""
-    for f in files:
-        data = (stdlib / f).read_bytes()
+def _line_ends(newline):
+    def rewrite(data):
         data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+        return data.replace(b"\n", newline)
+    return rewrite
+
+
+def _form_feeds(data):
+    # A form-feed line before each top-level def and class, and one at the
+    # start of each def line indented by 4 (it resets the column).
+    data = re.sub(rb"(?m)^(def |class )", b"\x0c\n\\1", data)
+    return re.sub(rb"(?m)^(    def )", b"\x0c\\1", data)
+
+
+def _bom(data):
+    return data if data.startswith(b"\xef\xbb\xbf") else b"\xef\xbb\xbf" + data
+
+
+def _latin1(data):
+    # Files with a #! or coding line, or text Latin-1 cannot hold, stay.
+    head = b"\n".join(data.split(b"\n", 2)[:2])
+    if data.startswith((b"#!", b"\xef\xbb\xbf")) or b"coding" in head:
+        return data
+    try:
+        return (b"# -*- coding: latin-1 -*-\n" +
+                data.decode("utf-8").encode("latin-1"))
+    except UnicodeError:
+        return data
+
+
+# Rewrites of a file that Python reads as the same program.
+REWRITES = {
+    "crlf": _line_ends(b"\r\n"),
+    "cr": _line_ends(b"\r"),  # classic Mac OS
+    "form-feeds": _form_feeds,
+    "bom": _bom,
+    "latin-1": _latin1,
+    "no-final-newline": lambda data: data.rstrip(b"\r\n"),
+}
+
+
+def rewrite_files(stdlib, files, folder, rewrite):
+    """Copies `files` from `stdlib` to `folder`, each rewritten by
+    `rewrite`; returns `folder`."""
+    for f in files:
         target = folder / f
         target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(data.replace(b"\n", newline))
+        target.write_bytes(rewrite((stdlib / f).read_bytes()))
     return folder
 
 
@@ -157,9 +197,8 @@ def main():
     ap.add_argument("--limit", type=int, default=0, help="first N files only")
     ap.add_argument("--every", type=int, default=1,
                     help="every Nth file only (a sample of the whole)")
-    ap.add_argument("--line-ends", choices=("as-is", "crlf", "cr"),
-                    default="as-is",
-                    help="check copies of the files with these line ends")
+    ap.add_argument("--rewrite", choices=sorted(REWRITES),
+                    help="check copies of the files rewritten so")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
 
@@ -181,10 +220,9 @@ def main():
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
-        if args.line_ends != "as-is":
-            stdlib = rewrite_line_ends(stdlib, files, tmp / "input",
-                                       b"\r\n" if args.line_ends == "crlf"
-                                       else b"\r")
+        if args.rewrite:
+            stdlib = rewrite_files(stdlib, files, tmp / "input",
+                                   REWRITES[args.rewrite])
         cpython = {f: cpython_dump((stdlib / f).read_bytes()) for f in files}
         rejected_by_cpython = {f for f in files if cpython[f] is None or
                                not cpython_compiles((stdlib / f).read_bytes(), f)}
@@ -264,9 +302,8 @@ def main():
                 ok += 1
             counts[mode] = (ok, expected_err)
 
-    line_ends = "" if args.line_ends == "as-is" else \
-        f" (copies with {args.line_ends.upper()} line ends)"
-    print(f"stdlib: {len(files)} files under {args.stdlib}{line_ends}; "
+    rewritten = f" (copies rewritten: {args.rewrite})" if args.rewrite else ""
+    print(f"stdlib: {len(files)} files under {args.stdlib}{rewritten}; "
           f"{len(rejected_by_cpython)} rejected by CPython itself")
     for mode, (ok, expected_err) in counts.items():
         print(f"  {mode:8s} {ok} ok, {expected_err} rejected as CPython does")

@@ -485,24 +485,27 @@ class RoundtripOnAFolder(TempDir):
         self.assertIn("1 files under", p.stdout)
         self.assertIn("3 passed, 0 failed", p.stdout)
 
-    def test_line_ends_and_every(self):
+    def test_rewrite_and_every(self):
         src = self.dir / "src"
         src.mkdir()
         # a.py, c.py: checked with --every 2; b.py (a syntax error) is not.
-        (src / "a.py").write_bytes(b"def f(x):  # c\n    if x:\n"
-                                   b"        return 1\n    return 2\n")
+        (src / "a.py").write_bytes(b"class C:\n    def f(self, x):  # c\n"
+                                   b"        if x:\n            return 1\n"
+                                   b"        return 2\n")
         (src / "b.py").write_bytes(b"def g(:\n")
-        (src / "c.py").write_bytes(b"@d  # c\r\ndef f(): pass\r\n")
-        for ends in ("crlf", "cr"):
+        (src / "c.py").write_bytes(b"@d  # c\r\ndef f(): pass\r\n"
+                                   b"s = '\xc3\xa9 \\\r\n'\r\n")
+        for rewrite in ("crlf", "cr", "form-feeds", "bom", "latin-1",
+                        "no-final-newline"):
             p = run([sys.executable, str(self.SCRIPT), "--agc", AGC,
-                     "--stdlib", str(src), "--every", "2", "--line-ends", ends,
-                     "-j", "1"])
+                     "--stdlib", str(src), "--every", "2", "--rewrite",
+                     rewrite, "-j", "1"])
             self.assertEqual(p.returncode, 0, p.stdout + p.stderr)
-            self.assertIn(f"2 files under {src} (copies with {ends.upper()} "
-                          "line ends)", p.stdout)
+            self.assertIn(f"2 files under {src} (copies rewritten: "
+                          f"{rewrite})", p.stdout)
             self.assertIn("6 passed, 0 failed", p.stdout)
         # The copies are made in a temporary folder: the input is unchanged.
-        self.assertEqual((src / "a.py").read_bytes()[:15], b"def f(x):  # c\n")
+        self.assertEqual((src / "a.py").read_bytes()[:9], b"class C:\n")
 
     def test_no_python_files_is_an_error(self):
         p = run([sys.executable, str(self.SCRIPT), "--agc", AGC, "--stdlib",
