@@ -15,8 +15,8 @@
 
 `--rewrite NAME` first copies the files rewritten in a way Python reads the
 same (see REWRITES: CRLF or lone-CR line ends, form feeds, a byte-order
-mark, a Latin-1 coding line, no final newline); `--every N` checks every Nth
-file only.
+mark, a Latin-1 coding line, no final newline, tab indentation, a comment
+on every line); `--every N` checks every Nth file only.
 
 Files CPython itself rejects (Python 2 test data, bad encodings, programs that
 parse but do not compile, such as misplaced __future__ imports) may fail in
@@ -26,6 +26,7 @@ any failure.
 """
 import argparse
 import ast
+import io
 import json
 import os
 import re
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import sysconfig
 import tempfile
+import tokenize
 import warnings
 from pathlib import Path
 
@@ -167,6 +169,62 @@ def _latin1(data):
         return data
 
 
+def _tokens(data):
+    """(text, tokens) of UTF-8 `data`, or None where tokenize fails."""
+    try:
+        text = data.decode("utf-8")
+        return text, list(tokenize.generate_tokens(io.StringIO(text).readline))
+    except (UnicodeDecodeError, SyntaxError, tokenize.TokenError):
+        return None
+
+
+def _tabs(data):
+    # Each logical line indented by a multiple of 4 spaces: a tab per 4
+    # (continuation lines and text inside strings stay). Python reads the
+    # result the same, or rejects it (TabError) as agc must too.
+    parsed = _tokens(data)
+    if parsed is None:
+        return data
+    text, tokens = parsed
+    starts, new_line = set(), True
+    for t in tokens:
+        if new_line and t.type not in (tokenize.NL, tokenize.COMMENT,
+                                       tokenize.INDENT, tokenize.DEDENT,
+                                       tokenize.NEWLINE, tokenize.ENDMARKER):
+            starts.add(t.start[0])
+            new_line = False
+        if t.type == tokenize.NEWLINE:
+            new_line = True
+    lines = text.splitlines(keepends=True)
+    for row in starts:
+        line = lines[row - 1]
+        n = len(line) - len(line.lstrip(" "))
+        if n % 4 == 0:
+            lines[row - 1] = "\t" * (n // 4) + line[n:]
+    return "".join(lines).encode("utf-8")
+
+
+def _comments(data):
+    # A comment at the end of every line that ends a logical line or a line
+    # inside brackets and has none (not after a backslash).
+    parsed = _tokens(data)
+    if parsed is None:
+        return data
+    text, tokens = parsed
+    commented = {t.start[0] for t in tokens if t.type == tokenize.COMMENT}
+    lines = text.splitlines(keepends=True)
+    ends = {}
+    for t in tokens:
+        row, col = t.start
+        if (t.type in (tokenize.NEWLINE, tokenize.NL) and t.string and
+                row not in commented and lines[row - 1][:col].strip() and
+                not lines[row - 1][:col].rstrip().endswith("\\")):
+            ends[row] = col
+    for row, col in ends.items():
+        lines[row - 1] = lines[row - 1][:col] + "  # c" + lines[row - 1][col:]
+    return "".join(lines).encode("utf-8")
+
+
 # Rewrites of a file that Python reads as the same program.
 REWRITES = {
     "crlf": _line_ends(b"\r\n"),
@@ -175,6 +233,8 @@ REWRITES = {
     "bom": _bom,
     "latin-1": _latin1,
     "no-final-newline": lambda data: data.rstrip(b"\r\n"),
+    "tabs": _tabs,
+    "comments": _comments,
 }
 
 

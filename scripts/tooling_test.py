@@ -496,7 +496,7 @@ class RoundtripOnAFolder(TempDir):
         (src / "c.py").write_bytes(b"@d  # c\r\ndef f(): pass\r\n"
                                    b"s = '\xc3\xa9 \\\r\n'\r\n")
         for rewrite in ("crlf", "cr", "form-feeds", "bom", "latin-1",
-                        "no-final-newline"):
+                        "no-final-newline", "tabs", "comments"):
             p = run([sys.executable, str(self.SCRIPT), "--agc", AGC,
                      "--stdlib", str(src), "--every", "2", "--rewrite",
                      rewrite, "-j", "1"])

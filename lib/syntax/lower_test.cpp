@@ -933,6 +933,37 @@ TEST_CASE(
         DumpOf("if a:\n    x = 1\n    y = 2\n"));
 }
 
+TEST_CASE(
+    "syntax: comments tree-sitter takes for a block's end are read "
+    "as CPython reads them",
+    "[syntax]") {
+  // A commented-out decorator at column 0 between a decorator and its def.
+  const std::string decorated =
+      "class Foo:\n    @staticmethod\n#    @cache\n    def bar(): pass\n";
+  CHECK(DumpOf(decorated, true) ==
+        DumpOf("class Foo:\n    @staticmethod\n\n    def bar(): pass\n", true));
+  Lowered l(decorated);
+  REQUIRE(l.ok);
+  REQUIRE(l.module.comments.size() == 1);
+  CHECK(l.module.comments[0].span.begin == 29);
+  CHECK(l.module.comments[0].span.end == 40);
+  CHECK(l.module.comments[0].own_line);
+  CHECK(l.module.comments[0].origin.line == 3);
+  CHECK(l.module.comments[0].origin.col == 1);
+  // In a tab-indented block, a comment inside brackets before a line
+  // indented with fewer columns (tree-sitter counts a tab as 8).
+  const std::string tabs =
+      "def f():\n\tif (a or  # c\n            b):\n\t\tpass\n";
+  Lowered t(tabs);
+  INFO(t.Errors());
+  REQUIRE(t.ok);
+  REQUIRE(t.module.comments.size() == 1);
+  CHECK_FALSE(t.module.comments[0].own_line);
+  CHECK(t.module.comments[0].origin.line == 2);
+  CHECK(t.module.comments[0].origin.col == 12);
+  CHECK(DumpOf(tabs) == DumpOf("def f():\n\tif (a or\n b):\n\t\tpass\n"));
+}
+
 TEST_CASE("syntax: syntax errors are AGC001 at CPython's position",
           "[syntax]") {
   // Positions are those CPython 3.11 reports for the same input.

@@ -2,6 +2,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -243,19 +244,28 @@ void ReportFirstError(TSNode root,
   }
 }
 
-// tree-sitter-python's scanner mishandles a line inside brackets that is
-// indented less than the enclosing block when the previous line ends in an
-// operator (`x = (a +` / `  b)`), reporting an error where CPython joins the
-// lines. Such line breaks are insignificant (implicit line joining), so
-// replacing them with spaces keeps the program and every byte offset. Writes
-// the joined text to `out` and returns whether any line break was replaced.
-// A break that ends a comment is kept (the comment would swallow the next
-// line); strings are skipped.
-bool JoinBracketedLines(std::string_view in, std::string& out) {
+// Texts for a retry where tree-sitter-python's scanner errs and CPython
+// does not; each keeps the program and every byte offset. Writes the text
+// to `out` and returns whether it changed anything. Strings are skipped.
+//  - A line inside brackets indented less than the enclosing block after a
+//    line that ends in an operator (`x = (a +` / `  b)`): the line breaks
+//    inside brackets become spaces (implicit line joining). A break that
+//    ends a comment is kept (the comment would swallow the next line).
+//  - With `comments`, also a comment on a line of its own indented less
+//    than the block it is in, between a decorator and its definition
+//    (`    @staticmethod` / `#    @cache` / `    def f(): ...`), which the
+//    scanner takes for the end of the block, and a comment inside brackets,
+//    whose line break would stay: comments on lines of their own and inside
+//    brackets become spaces (CPython ignores a comment line's indentation)
+//    and are appended to `comments`.
+bool RetryText(std::string_view in,
+               std::string& out,
+               std::vector<ast::Comment>* comments) {
   out.assign(in.data(), in.size());
   bool changed = false;
   int depth = 0;
   bool comment = false;
+  bool line_start = true;  // only whitespace so far on this line
   size_t i = 0;
   const size_t n = out.size();
   while (i < n) {
@@ -266,6 +276,7 @@ bool JoinBracketedLines(std::string_view in, std::string& out) {
         changed = true;
       }
       comment = false;
+      line_start = true;
       ++i;
       continue;
     }
@@ -273,8 +284,26 @@ bool JoinBracketedLines(std::string_view in, std::string& out) {
       ++i;
       continue;
     }
+    const bool own_line = line_start;
+    if (ch != ' ' && ch != '\t' && ch != '\f') {
+      line_start = false;
+    }
     switch (ch) {
       case '#':
+        if (comments != nullptr && (own_line || depth > 0)) {
+          // To its '\n', the '\r' of a CRLF included, as tree-sitter's
+          // comment token has it (lone CRs are '\n' here, see Parse).
+          const size_t end = std::min(out.find('\n', i), n);
+          ast::Comment c;
+          c.span = {static_cast<uint32_t>(i), static_cast<uint32_t>(end)};
+          c.own_line = own_line;
+          comments->push_back(c);
+          std::fill(out.begin() + static_cast<ptrdiff_t>(i),
+                    out.begin() + static_cast<ptrdiff_t>(end), ' ');
+          changed = true;
+          i = end;
+          break;
+        }
         comment = true;
         ++i;
         break;
@@ -556,11 +585,26 @@ bool Parse(const base::SourceFile& source,
     return LowerTree(root, source, module, sink, options);
   }
   // Before reporting, retry with the line breaks inside brackets joined
-  // (see JoinBracketedLines); the retry's positions come from bytes.
+  // (see RetryText); a retry's positions come from bytes.
   std::string joined;
-  if (JoinBracketedLines(parse_bytes, joined)) {
+  if (RetryText(parse_bytes, joined, nullptr)) {
     TSTree* retry = parser.Parse(joined);
     if (retry != nullptr && !ts_node_has_error(ts_tree_root_node(retry))) {
+      return LowerTree(ts_tree_root_node(retry), source, module, sink, options,
+                       /*byte_positions=*/true);
+    }
+  }
+  // Then also without the comments on lines of their own and inside
+  // brackets, which the module gets from their spans.
+  std::vector<ast::Comment> blanked;
+  if (RetryText(parse_bytes, joined, &blanked) && !blanked.empty()) {
+    TSTree* retry = parser.Parse(joined);
+    if (retry != nullptr && !ts_node_has_error(ts_tree_root_node(retry))) {
+      for (ast::Comment& c : blanked) {
+        const base::LineCol pos = PositionOf(source, c.span.begin);
+        c.origin = {pos.line, pos.col};
+        module.comments.push_back(c);
+      }
       return LowerTree(ts_tree_root_node(retry), source, module, sink, options,
                        /*byte_positions=*/true);
     }
