@@ -587,27 +587,33 @@ bool Parse(const base::SourceFile& source,
   // Before reporting, retry with the line breaks inside brackets joined
   // (see RetryText); a retry's positions come from bytes.
   std::string joined;
-  if (RetryText(parse_bytes, joined, nullptr)) {
-    TSTree* retry = parser.Parse(joined);
-    if (retry != nullptr && !ts_node_has_error(ts_tree_root_node(retry))) {
-      return LowerTree(ts_tree_root_node(retry), source, module, sink, options,
-                       /*byte_positions=*/true);
+  auto retry_tree = [&](std::vector<ast::Comment>* blanked) -> TSTree* {
+    if (!RetryText(parse_bytes, joined, blanked) ||
+        (blanked != nullptr && blanked->empty())) {
+      return nullptr;
     }
-  }
-  // Then also without the comments on lines of their own and inside
-  // brackets, which the module gets from their spans.
-  std::vector<ast::Comment> blanked;
-  if (RetryText(parse_bytes, joined, &blanked) && !blanked.empty()) {
     TSTree* retry = parser.Parse(joined);
-    if (retry != nullptr && !ts_node_has_error(ts_tree_root_node(retry))) {
+    return retry != nullptr && !ts_node_has_error(ts_tree_root_node(retry))
+               ? retry
+               : nullptr;
+  };
+  TSTree* retry = retry_tree(nullptr);
+  if (retry == nullptr) {
+    // Then also without the comments on lines of their own and inside
+    // brackets, which the module gets from their spans.
+    std::vector<ast::Comment> blanked;
+    retry = retry_tree(&blanked);
+    if (retry != nullptr) {
       for (ast::Comment& c : blanked) {
         const base::LineCol pos = PositionOf(source, c.span.begin);
         c.origin = {pos.line, pos.col};
         module.comments.push_back(c);
       }
-      return LowerTree(ts_tree_root_node(retry), source, module, sink, options,
-                       /*byte_positions=*/true);
     }
+  }
+  if (retry != nullptr) {
+    return LowerTree(ts_tree_root_node(retry), source, module, sink, options,
+                     /*byte_positions=*/true);
   }
   ReportFirstError(root, source, sink);
   return false;
