@@ -25,9 +25,13 @@
 //                                          'fscope', ag__.STD) as fscope:
 //                                              return g(x)
 //
-// A lambda inside a converted function runs its body in a scope of its own:
-//   lambda x: x + 1  ->  lambda x: ag__.with_function_scope(
-//                            lambda lscope: x + 1, 'lscope', ag__.STD)
+// A lambda inside a converted function runs its body in a scope of its own
+// and is marked as converted too, so that a runtime handed the lambda
+// (`tf.map_fn`, `Dataset.map`, a Keras `Lambda` layer) does not convert it
+// again:
+//   lambda x: x + 1  ->  ag__.autograph_artifact(lambda x:
+//                            ag__.with_function_scope(
+//                                lambda lscope: x + 1, 'lscope', ag__.STD))
 // The scope names are fresh (`fscope_1` if the function uses `fscope`).
 //
 // The runtime import goes after the module docstring and any `from
@@ -360,7 +364,8 @@ class Converter {
          {"body", lambda.body},
          {"scope_name", codegen::StrConstant(module_, scope, lambda.origin)}},
         lambda.origin);
-    return &lambda;
+    return codegen::InstantiateExpr(module_, "ag__.autograph_artifact(fn)",
+                                    {{"fn", &lambda}}, lambda.origin);
   }
 
   void WrapBody(ast::FunctionDef& fn, std::string_view scope) {

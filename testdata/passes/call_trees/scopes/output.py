@@ -15,7 +15,7 @@ def outer(fscope, xs):
         def decorated(z=ag__.converted_call(min, (xs,), None, fscope_1)):
             with ag__.FunctionScope('decorated', 'fscope', ag__.STD) as fscope:
                 return ag__.converted_call(max, (z, 0), None, fscope)
-        square = lambda v: ag__.with_function_scope(lambda lscope: ag__.converted_call(pow, (v, 2), None, lscope), 'lscope', ag__.STD)
+        square = ag__.autograph_artifact(lambda v: ag__.with_function_scope(lambda lscope: ag__.converted_call(pow, (v, 2), None, lscope), 'lscope', ag__.STD))
         return ag__.converted_call(inner, (fscope,), None, fscope_1) + ag__.converted_call(square, (2,), None, fscope_1) + ag__.converted_call(decorated, (), None, fscope_1)
 
 

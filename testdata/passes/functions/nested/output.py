@@ -15,8 +15,8 @@ def outer(x):
             def method(self):
                 with ag__.FunctionScope('method', 'fscope', ag__.STD) as fscope:
                     return inner(1)
-        add = lambda a, b=scale: ag__.with_function_scope(lambda lscope: a + b, 'lscope', ag__.STD)
-        squares = [(lambda v: ag__.with_function_scope(lambda lscope: v * v, 'lscope', ag__.STD))(i) for i in range(3)]
+        add = ag__.autograph_artifact(lambda a, b=scale: ag__.with_function_scope(lambda lscope: a + b, 'lscope', ag__.STD))
+        squares = [ag__.autograph_artifact(lambda v: ag__.with_function_scope(lambda lscope: v * v, 'lscope', ag__.STD))(i) for i in range(3)]
         return inner(x) + Local().method() + add(1) + sum(squares)
 
 
@@ -26,7 +26,7 @@ class Outer:
     @ag__.autograph_artifact
     def method(self, n):
         with ag__.FunctionScope('method', 'fscope', ag__.STD) as fscope:
-            return sorted(range(n), key=lambda k: ag__.with_function_scope(lambda lscope: -k, 'lscope', ag__.STD))
+            return sorted(range(n), key=ag__.autograph_artifact(lambda k: ag__.with_function_scope(lambda lscope: -k, 'lscope', ag__.STD)))
 
     @staticmethod
     @ag__.autograph_artifact

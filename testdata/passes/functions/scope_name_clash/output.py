@@ -19,4 +19,4 @@ def binds_fscope(fscope_1):
 @ag__.autograph_artifact
 def lambda_clash(lscope):
     with ag__.FunctionScope('lambda_clash', 'fscope', ag__.STD) as fscope:
-        return (lambda: ag__.with_function_scope(lambda lscope_1: lscope, 'lscope_1', ag__.STD))()
+        return ag__.autograph_artifact(lambda: ag__.with_function_scope(lambda lscope_1: lscope, 'lscope_1', ag__.STD))()

@@ -11,7 +11,7 @@ def reads(xs, grid, d):
         e = grid[0, 1]
         f = ag__.get_item(d, "key", ag__.GetItemOpts(element_dtype=None))
         g = [ag__.get_item(row, 0, ag__.GetItemOpts(element_dtype=None)) for row in grid]
-        h = lambda i: ag__.with_function_scope(lambda lscope: ag__.get_item(xs, i, ag__.GetItemOpts(element_dtype=None)), 'lscope', ag__.STD)
+        h = ag__.autograph_artifact(lambda i: ag__.with_function_scope(lambda lscope: ag__.get_item(xs, i, ag__.GetItemOpts(element_dtype=None)), 'lscope', ag__.STD))
         return (a, b, c, e, f, g, h, f"{xs[0]}")
 
 

@@ -19,4 +19,4 @@ def always_defined(c, a):
 @ag__.autograph_artifact
 def lambdas_and_comprehensions(xs):
     with ag__.FunctionScope('lambdas_and_comprehensions', 'fscope', ag__.STD) as fscope:
-        return ([lambda: ag__.with_function_scope(lambda lscope: x, 'lscope', ag__.STD) for x in xs], sorted(xs, key=lambda v: ag__.with_function_scope(lambda lscope: -v, 'lscope', ag__.STD)))
+        return ([ag__.autograph_artifact(lambda: ag__.with_function_scope(lambda lscope: x, 'lscope', ag__.STD)) for x in xs], sorted(xs, key=ag__.autograph_artifact(lambda v: ag__.with_function_scope(lambda lscope: -v, 'lscope', ag__.STD))))
