@@ -24,7 +24,9 @@ PKGS=(build-essential cmake ninja-build pkg-config libtree-sitter-dev
       # `pip install runtime/` offline (scripts/tooling_test.py)
       python3-pip python3-setuptools python3-wheel
       # `python3 -m venv` with pip (Debian's python3 needs it; --venv)
-      python3-venv)
+      python3-venv
+      # scripts/format.sh and the before-stop check (.clang-format is v14's)
+      clang-format)
 # `scripts/setup.sh --fuzz` (scripts/fuzz.sh): clang with libFuzzer.
 if [ "$WANT_FUZZ" = 1 ]; then
   PKGS+=(clang)

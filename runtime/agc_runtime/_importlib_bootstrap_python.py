@@ -6,6 +6,15 @@ same output and side effects, in the same order. Each operator is therefore
 the smallest function that performs the Python construct it stands for, and
 adds one frame (plus the body function the protocol requires).
 
+Staging without configuration: each operator looks at the value that decides
+it (the condition, the iterable, the loop test's result, the first operand,
+the list, a builtin's arguments). A value whose type comes from a staging
+framework listed in ``STAGING_FRAMEWORKS`` (a TensorFlow tensor, dataset,
+TensorArray, ...) while that framework is tracing (inside ``tf.function``)
+hands the whole statement to the framework's operators; every other value
+keeps plain Python semantics. See "Staging without configuration" in the
+runtime's README.
+
 Why this file has a strange name: CPython's ``warnings.warn`` skips, when it
 counts ``stacklevel``, every frame whose code file name contains both
 "importlib" and "_bootstrap" (that is how importlib hides its own frames).
@@ -39,22 +48,128 @@ _RUNTIME_DIR = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 
 
 # ---------------------------------------------------------------------------
+# Staging frameworks
+# ---------------------------------------------------------------------------
+
+# The frameworks whose values stage, one line each: the top-level module of
+# the values' types, and the agc_runtime module that stages them. That module
+# is imported the first time a value of the framework reaches an operator
+# (so the framework is already imported) and provides ``staging()``, an
+# object with ``active()`` (is the framework tracing now?) and the operators
+# it stages (see tf_backend.Staging).
+STAGING_FRAMEWORKS = (
+    ("tensorflow", "tf_backend"),
+)
+_FRAMEWORK_MODULES = {prefix: module for prefix, module in STAGING_FRAMEWORKS}
+_stagings = {}  # agc_runtime module name -> its staging object
+
+
+def _staging_of_module(module_name):
+    staging = _stagings.get(module_name)
+    if staging is None:
+        package = __name__.rpartition(".")[0]
+        module = __import__(package + "." + module_name, fromlist=("_",))
+        staging = _stagings[module_name] = module.staging()
+    return staging
+
+
+class _StagingByType(dict):
+    """type -> the staging object of its framework, or None (plain Python).
+
+    One dict lookup per decision; a type not seen before is classified by
+    its module's top-level package.
+    """
+
+    __slots__ = ()
+
+    def __missing__(self, cls):
+        module = getattr(cls, "__module__", None)
+        top = module.partition(".")[0] if type(module) is str else ""
+        framework = _FRAMEWORK_MODULES.get(top)
+        staging = None if framework is None else _staging_of_module(framework)
+        if len(self) > 4096:  # types made at run time: keep the cache small
+            self.clear()
+            self.update(_PLAIN_TYPES)
+        self[cls] = staging
+        return staging
+
+
+_PLAIN_TYPES = {t: None for t in (bool, int, float, complex, str, bytes,
+                                  type(None), list, tuple, dict, set, range)}
+_staging_by_type = _StagingByType(_PLAIN_TYPES)
+
+
+def staging_for(value):
+    """The staging object that takes over for value now, or None."""
+    staging = _staging_by_type[type(value)]
+    if staging is not None and staging.active():
+        return staging
+    return None
+
+
+def tracing():
+    """The staging object of a framework that is tracing now, or None.
+
+    For operators that have no value to look at (``new_list``).
+    """
+    modules = sys.modules
+    for prefix, module_name in STAGING_FRAMEWORKS:
+        if prefix in modules:
+            staging = _staging_of_module(module_name)
+            if staging.active():
+                return staging
+    return None
+
+
+# ---------------------------------------------------------------------------
 # Control flow
 # ---------------------------------------------------------------------------
 
 
 def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
     """``if cond: body() else: orelse()``."""
+    staging = _staging_by_type[type(cond)]
+    if staging is not None and staging.active():
+        return staging.if_stmt(cond, body, orelse, get_state, set_state,
+                               symbol_names, nouts)
     if cond:
         body()
     else:
         orelse()
 
 
+def _loop_goes_on(kind, result):
+    """The truth of a Python loop's test that is not a plain bool.
+
+    A staged value here means the loop started as a Python loop and its test
+    became staged (a loop variable changed type, or a break depends on a
+    staged condition): the framework raises its own error for that.
+    """
+    staging = _staging_by_type[type(result)]
+    if staging is not None and staging.active():
+        staging.python_loop_test(kind, result)
+    return bool(result)
+
+
 def while_stmt(test, body, get_state, set_state, symbol_names, opts):
     """``while test(): body()`` -- the test runs once per iteration."""
-    while test():
+    tracer = tracing()
+    if tracer is None:
+        result = test()
+    else:
+        # While a framework traces, the first test runs apart from the graph
+        # being built (as TensorFlow's own while_stmt does), so a staged
+        # loop, which evaluates the test again in its own loop, leaves no
+        # stray operations behind.
+        result = tracer.isolated(test)
+    staging = _staging_by_type[type(result)]
+    if staging is not None and staging.active():
+        return staging.while_stmt(test, body, get_state, set_state,
+                                  symbol_names, opts)
+    while result is True or (result is not False and
+                             _loop_goes_on("while", result)):
         body()
+        result = test()
 
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
@@ -65,14 +180,24 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
     checked before each next element is fetched, so a break never pulls one
     more item out of an iterator.
     """
+    staging = _staging_by_type[type(iter_)]
+    if staging is not None and staging.active():
+        return staging.for_stmt(iter_, extra_test, body, get_state, set_state,
+                                symbol_names, opts)
     if extra_test is None:
         for target in iter_:
             body(target)
-    elif extra_test():
-        for target in iter_:
-            body(target)
-            if not extra_test():
-                break
+        return
+    go_on = extra_test()
+    if go_on is not True and (go_on is False or
+                              not _loop_goes_on("for", go_on)):
+        return
+    for target in iter_:
+        body(target)
+        go_on = extra_test()
+        if go_on is not True and (go_on is False or
+                                  not _loop_goes_on("for", go_on)):
+            break
 
 
 # ---------------------------------------------------------------------------
@@ -82,28 +207,48 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
 
 def if_exp(cond, if_true, if_false, expr_repr):
     """``if_true() if cond else if_false()``."""
+    staging = _staging_by_type[type(cond)]
+    if staging is not None and staging.active():
+        return staging.if_exp(cond, if_true, if_false, expr_repr)
     return if_true() if cond else if_false()
 
 
 def and_(a, b):
     """``a() and b()``: lazy, returns the deciding operand."""
-    return a() and b()
+    value = a()
+    staging = _staging_by_type[type(value)]
+    if staging is not None and staging.active():
+        return staging.and_(value, b)
+    return value and b()
 
 
 def or_(a, b):
     """``a() or b()``: lazy, returns the deciding operand."""
-    return a() or b()
+    value = a()
+    staging = _staging_by_type[type(value)]
+    if staging is not None and staging.active():
+        return staging.or_(value, b)
+    return value or b()
 
 
 def not_(a):
+    staging = _staging_by_type[type(a)]
+    if staging is not None and staging.active():
+        return staging.not_(a)
     return not a
 
 
 def eq(a, b):
+    staging = staging_for(a) or staging_for(b)
+    if staging is not None:
+        return staging.eq(a, b)
     return a == b
 
 
 def not_eq(a, b):
+    staging = staging_for(a) or staging_for(b)
+    if staging is not None:
+        return staging.not_eq(a, b)
     return a != b
 
 
@@ -137,6 +282,24 @@ def ldu(load_v, name):
 _CONTEXT_BUILTINS = frozenset(("eval", "exec", "globals", "locals", "vars",
                                "dir"))
 
+# Builtins a staging framework may overload (TensorFlow: ``range`` becomes
+# ``tf.range``, ``len`` the static or dynamic length, ``int`` a cast...):
+# called with a staged argument, they go to the framework. ``print`` is not
+# among them: it prints at trace time, as under TensorFlow's own AutoGraph
+# (whose BUILTIN_FUNCTIONS feature is off in ``STD``); ``tf.print`` prints
+# when the graph runs.
+_OVERLOADABLE_BUILTINS = frozenset((
+    abs, all, any, enumerate, filter, float, int, len, map, max, min, next,
+    range, sorted, zip))
+
+
+def _staged_argument(args):
+    for arg in args:
+        staging = _staging_by_type[type(arg)]
+        if staging is not None and staging.active():
+            return staging
+    return None
+
 
 def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     """Calls ``f(*args, **kwargs)`` exactly as the original call did.
@@ -149,8 +312,16 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
             return call_in_original_context(f, args, kwargs, caller_fn_scope)
         if f is _warn or f is _getframe:
             return call_with_original_frames(f, args, kwargs)
+        if f in _OVERLOADABLE_BUILTINS:
+            staging = _staged_argument(args)
+            if staging is not None:
+                return staging.call_builtin(f, args, kwargs)
     elif f is super:
         return call_in_original_context(f, args, kwargs, caller_fn_scope)
+    elif type(f) is type and f in _OVERLOADABLE_BUILTINS:
+        staging = _staged_argument(args)
+        if staging is not None:
+            return staging.call_builtin(f, args, kwargs)
     if kwargs is None:
         n = len(args)
         if n == 1:
@@ -370,6 +541,9 @@ def assert_stmt(expression1, expression2):
 
     Disabled under ``python -O`` like the statement itself.
     """
+    staging = _staging_by_type[type(expression1)]
+    if staging is not None and staging.active():
+        return staging.assert_stmt(expression1, expression2)
     if expression2 is None:
         assert expression1
     else:
@@ -377,17 +551,28 @@ def assert_stmt(expression1, expression2):
 
 
 def new_list(iterable=None):
+    """``[...]`` (lists pass). While a framework traces, its own list: an
+    empty one may become a staged list (TensorFlow's TensorList)."""
+    staging = tracing()
+    if staging is not None:
+        return staging.new_list(iterable)
     if iterable is None:
         return []
     return list(iterable)
 
 
 def list_append(list_, x):
+    staging = _staging_by_type[type(list_)]
+    if staging is not None and staging.active():
+        return staging.list_append(list_, x)
     list_.append(x)
     return list_
 
 
 def list_pop(list_, i, opts=None):
+    staging = _staging_by_type[type(list_)]
+    if staging is not None and staging.active():
+        return staging.list_pop(list_, i, opts)
     if i is None:
         x = list_.pop()
     else:
@@ -396,14 +581,23 @@ def list_pop(list_, i, opts=None):
 
 
 def list_stack(list_, opts):
+    staging = _staging_by_type[type(list_)]
+    if staging is not None and staging.active():
+        return staging.list_stack(list_, opts)
     return opts.original_call(list_)
 
 
 def get_item(target, i, opts=None):
+    staging = _staging_by_type[type(target)]
+    if staging is not None and staging.active():
+        return staging.get_item(target, i, opts)
     return target[i]
 
 
 def set_item(target, i, x):
+    staging = _staging_by_type[type(target)]
+    if staging is not None and staging.active():
+        return staging.set_item(target, i, x)
     target[i] = x
     return target
 

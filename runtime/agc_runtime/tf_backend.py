@@ -1,15 +1,28 @@
-"""The tf backend: binds the protocol names to TensorFlow's own operators.
+"""TensorFlow: staging converted code with TensorFlow's own operators.
 
-Converted code written against the reference operator protocol runs inside
-``tf.function`` when ``ag__`` is TensorFlow's AutoGraph namespace. This
-module builds that namespace from TensorFlow's modules, name by name, so the
-mapping stays small and reviewable. It is imported only when the backend is
-selected (``AGC_BACKEND=tf`` or ``agc_runtime.use('tf')``); TensorFlow is
-never imported otherwise.
+Two ways in, one mapping (``_MAPPING``, TensorFlow's operator for each
+protocol name):
+
+* **Staging without configuration** (the default): the python backend hands
+  a statement to ``Staging`` (``staging()``) when the value deciding it is a
+  TensorFlow value and TensorFlow is building a graph (inside
+  ``tf.function``). ``Staging`` calls TensorFlow's operator for it, with
+  agc's ``Undefined`` / ``UndefinedReturnValue`` markers translated to
+  TensorFlow's on the way in and back on the way out, so TensorFlow's
+  staging checks (a variable defined in one branch only, a return on some
+  paths) see them. Imported the first time a TensorFlow value reaches an
+  operator, so TensorFlow is already imported.
+* **The tf backend** (``AGC_BACKEND=tf`` or ``agc_runtime.use('tf')``):
+  ``load()`` binds every protocol name to TensorFlow's implementation, for
+  all values. TensorFlow is imported only when this backend is selected.
 
 Where TensorFlow has no counterpart of a name (``retval`` in newer versions,
 builtin overloads that older versions lack), the entry says what is used.
 """
+
+import sys
+
+from . import core
 
 # (protocol name, module under tensorflow.python.autograph, attribute there)
 _MAPPING = (
@@ -64,16 +77,17 @@ _PACKAGE = "tensorflow.python.autograph"
 
 
 def _import(name):
-    module = __import__(name)
-    for part in name.split(".")[1:]:
-        module = getattr(module, part)
-    return module
+    # sys.modules rather than attributes: TensorFlow's top-level module is
+    # lazy and does not expose ``tensorflow.python`` as an attribute.
+    __import__(name)
+    return sys.modules[name]
 
 
-def load():
-    """The protocol namespace bound to TensorFlow; ImportError if unusable."""
+def _tensorflow_modules():
+    """TensorFlow's modules named in _MAPPING; ImportError if any name is
+    missing (naming each, and the version)."""
     try:
-        _import("tensorflow")
+        tf = _import("tensorflow")
     except ImportError as e:
         raise ImportError(
             "agc_runtime: the 'tf' backend needs TensorFlow, which cannot be "
@@ -97,8 +111,16 @@ def load():
         table[name] = getattr(module, attr)
     if missing:
         raise ImportError(
-            "agc_runtime: this TensorFlow does not provide the operators "
-            "agc's generated code uses: " + ", ".join(missing))
+            "agc_runtime: TensorFlow %s does not provide the operators "
+            "agc's generated code uses: %s"
+            % (getattr(tf, "__version__", "(unknown version)"),
+               ", ".join(missing)))
+    return modules, table
+
+
+def load():
+    """The protocol namespace bound to TensorFlow; ImportError if unusable."""
+    modules, table = _tensorflow_modules()
     operators = modules["operators"]
     for name, builtin in _OPTIONAL_BUILTINS:
         table[name] = getattr(operators, name, builtin)
@@ -112,3 +134,219 @@ def load():
 
     table["retval"] = getattr(operators, "retval", retval)
     return table
+
+
+# ---------------------------------------------------------------------------
+# Staging without configuration
+# ---------------------------------------------------------------------------
+
+_staging = None
+
+
+def staging():
+    """The Staging object (made once); ImportError if TensorFlow lacks an
+    operator the protocol needs."""
+    global _staging
+    if _staging is None:
+        _staging = Staging()
+    return _staging
+
+
+class Staging:
+    """TensorFlow's operators for the statements the python backend hands
+    over: it does so only for a TensorFlow value while ``active()``.
+
+    Each control-flow statement that fails while staging gets a note naming
+    the statement's original file and line (through the source map of the
+    converted file), next to TensorFlow's own message.
+    """
+
+    def __init__(self):
+        modules, table = _tensorflow_modules()
+        self._ops = table
+        from tensorflow.python.autograph.operators import control_flow
+        from tensorflow.python.autograph.operators import py_builtins
+        from tensorflow.python.autograph.operators import variables
+        from tensorflow.python.eager import context
+        from tensorflow.python.framework import func_graph
+        # Registers TensorFlow's overload of print for tensors (tf.print).
+        from tensorflow.python.ops import autograph_ops  # noqa: F401
+        self._control_flow = control_flow
+        self._func_graph = func_graph
+        self._overload_of = py_builtins.overload_of
+        self._tf_undefined = variables.Undefined
+        self._tf_undefined_return = variables.UndefinedReturnValue
+        self.active = _negation(context.executing_eagerly)
+
+    # -- markers ------------------------------------------------------------
+
+    def _to_tf(self, values):
+        out = []
+        for value in values:
+            kind = type(value)
+            if kind is core.Undefined:
+                value = self._tf_undefined(value.symbol_name)
+            elif kind is core.UndefinedReturnValue:
+                value = self._tf_undefined_return()
+            out.append(value)
+        return tuple(out)
+
+    def _from_tf(self, values):
+        out = []
+        for value in values:
+            if isinstance(value, self._tf_undefined):
+                value = core.Undefined(value.symbol_name)
+            elif isinstance(value, self._tf_undefined_return):
+                value = core.UndefinedReturnValue()
+            out.append(value)
+        return tuple(out)
+
+    def _state(self, get_state, set_state):
+        return (lambda: self._to_tf(get_state()),
+                lambda values: set_state(self._from_tf(values)))
+
+    # -- control flow -------------------------------------------------------
+
+    def if_stmt(self, cond, body, orelse, get_state, set_state, symbol_names,
+                nouts):
+        get, put = self._state(get_state, set_state)
+        try:
+            self._ops["if_stmt"](cond, body, orelse, get, put, symbol_names,
+                                 nouts)
+        except Exception as e:
+            _note_origin(e, "if")
+            raise
+
+    def while_stmt(self, test, body, get_state, set_state, symbol_names,
+                   opts):
+        get, put = self._state(get_state, set_state)
+        try:
+            self._ops["while_stmt"](test, body, get, put, symbol_names, opts)
+        except Exception as e:
+            _note_origin(e, "while")
+            raise
+
+    def for_stmt(self, iter_, extra_test, body, get_state, set_state,
+                 symbol_names, opts):
+        get, put = self._state(get_state, set_state)
+        try:
+            self._ops["for_stmt"](iter_, extra_test, body, get, put,
+                                  symbol_names, opts)
+        except Exception as e:
+            _note_origin(e, "for")
+            raise
+
+    def isolated(self, thunk):
+        """thunk() in a scratch graph: what it stages is thrown away."""
+        with self._func_graph.FuncGraph("agc_scratch").as_default():
+            return thunk()
+
+    def python_loop_test(self, kind, result):
+        """Raises TensorFlow's error for a Python loop whose test became a
+        tensor; returns if TensorFlow accepts the value as a Python bool."""
+        control_flow = self._control_flow
+        try:
+            if kind == "while":
+                results = iter((result, False))
+                control_flow._py_while_stmt(lambda: next(results),
+                                            lambda: None, None, None, None)
+            else:
+                control_flow._py_for_stmt((), lambda: result, lambda t: None,
+                                          None, None, None, None)
+        except Exception as e:
+            _note_origin(e, kind)
+            raise
+
+    # -- expressions --------------------------------------------------------
+
+    def if_exp(self, cond, if_true, if_false, expr_repr):
+        return self._ops["if_exp"](cond, if_true, if_false, expr_repr)
+
+    def and_(self, value, b):
+        return self._ops["and_"](lambda: value, b)
+
+    def or_(self, value, b):
+        return self._ops["or_"](lambda: value, b)
+
+    def not_(self, a):
+        return self._ops["not_"](a)
+
+    def eq(self, a, b):
+        return self._ops["eq"](a, b)
+
+    def not_eq(self, a, b):
+        return self._ops["not_eq"](a, b)
+
+    # -- calls, asserts, lists, slices --------------------------------------
+
+    def call_builtin(self, f, args, kwargs):
+        overload = self._overload_of(f)
+        if kwargs:
+            return overload(*args, **kwargs)
+        return overload(*args)
+
+    def assert_stmt(self, expression1, expression2):
+        if expression2 is None:  # a bare assert: TensorFlow's message
+            expression2 = _bare_assert_message
+        return self._ops["assert_stmt"](expression1, expression2)
+
+    def new_list(self, iterable):
+        return self._ops["new_list"](iterable)
+
+    def list_append(self, list_, x):
+        return self._ops["list_append"](list_, x)
+
+    def list_pop(self, list_, i, opts):
+        return self._ops["list_pop"](list_, i, opts)
+
+    def list_stack(self, list_, opts):
+        return self._ops["list_stack"](list_, opts)
+
+    def get_item(self, target, i, opts):
+        return self._ops["get_item"](target, i, opts)
+
+    def set_item(self, target, i, x):
+        return self._ops["set_item"](target, i, x)
+
+
+def _bare_assert_message():
+    return "Assertion error"
+
+
+def _negation(predicate):
+    def negated():
+        return not predicate()
+    return negated
+
+
+_NOTE_PREFIX = "agc: "
+
+
+def _note_origin(error, kind):
+    """Adds a note naming the original line of the innermost converted
+    statement that was being staged (once per exception)."""
+    notes = getattr(error, "__notes__", ())
+    if any(note.startswith(_NOTE_PREFIX) for note in notes):
+        return
+    frame = sys._getframe(1)
+    runtime_dir = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
+    while frame is not None and (
+            frame.f_code.co_filename.startswith(runtime_dir)):
+        frame = frame.f_back
+    if frame is None:
+        return
+    filename, line = frame.f_code.co_filename, frame.f_lineno
+    where = "%s, line %d" % (filename, line)
+    try:
+        from .traceback_hook import remap_location
+        original = remap_location(filename, line)
+    except Exception:  # noqa: BLE001 - a note must never hide the error
+        original = None
+    if original is not None:
+        where = "%s, line %d (converted: %s)" % (original[0], original[1],
+                                                where)
+    try:
+        error.add_note("%sraised while staging the '%s' statement at %s"
+                       % (_NOTE_PREFIX, kind, where))
+    except (AttributeError, TypeError):
+        pass

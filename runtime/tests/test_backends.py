@@ -109,9 +109,10 @@ class FakeTensorFlow(unittest.TestCase):
             with open(full, "w") as f:
                 f.write(textwrap.dedent(text))
         base = "tensorflow/python/autograph/"
-        for pkg in ("tensorflow", "tensorflow/python", base[:-1],
+        for pkg in ("tensorflow/python", base[:-1],
                     base + "impl", base + "core", base + "lang"):
             write(pkg + "/__init__.py", "")
+        write("tensorflow/__init__.py", "__version__ = '2.0.0-fake'\n")
         ops = "".join("def %s(*a, **k): return 'tf.%s'\n" % (n, n)
                       for n in _FAKE_OPERATOR_NAMES if n not in drop)
         ops += ("class Undefined:\n    def __init__(self, n): self.n = n\n"
@@ -177,8 +178,8 @@ class FakeTensorFlow(unittest.TestCase):
             "try:\n    ag.use('tf')\nexcept ImportError as e:\n"
             "    print(ag.backend(), '|', e)\n", drop=("while_stmt",))
         self.assertEqual(out.returncode, 0, out.stderr)
-        self.assertIn("python | agc_runtime: this TensorFlow does not provide",
-                      out.stdout)
+        self.assertIn("python | agc_runtime: TensorFlow 2.0.0-fake does not "
+                      "provide the operators", out.stdout)
         self.assertIn("while_stmt", out.stdout)
 
 
