@@ -1,0 +1,503 @@
+#!/usr/bin/env python3
+"""TensorFlow equivalence suite: agc's output against TensorFlow's AutoGraph.
+
+Run with the project's virtual environment (it needs TensorFlow):
+
+    .venv/bin/python scripts/tf_equivalence.py --agc build/agc [-v] [FILE...]
+
+Each file testdata/tf/<name>.py defines functions and a table
+
+    CASES = {
+        "function_name": [args, args, ...],
+        ...
+    }
+
+where each args is a tuple of arguments (tf.constant values, Python values,
+...) or a zero-argument callable returning that tuple, called just before
+the run (for datasets, iterators and distributed datasets, which are made
+fresh for every run). Each of the two loaded copies of the file (original
+and converted) builds its arguments from its own table. Optionally
+
+    ERRORS = {("function_name", index): "TypeName: start of message", ...}
+
+marks the cases TensorFlow rejects (the illegal cases): the reference must
+raise an exception of that type whose message's first line starts with the
+given text, and agc's version must raise the same type with the same first
+line. A case not in ERRORS must not raise in the reference. Every function a
+file defines (names starting with '_' are helpers) must appear in CASES.
+
+Header comments in the file's first lines:
+
+    # agc-args: --passes default,lists,slices    arguments of `agc convert`
+    # tf-features: BUILTIN_FUNCTIONS              extra AutoGraph features
+
+The reference's `experimental_autograph_options` follow agc's passes as
+TensorFlow's features do: the `lists` or `slices` pass <-> Feature.LISTS
+(TensorFlow turns on both converters with it), `asserts` <->
+Feature.ASSERT_STATEMENTS; `# tf-features:` adds more (tf.function turns on
+none by default, so neither does the reference).
+
+For every case the function runs two ways, each under its own fresh
+`tf.function` (so each traces once):
+
+  reference  the original function; TensorFlow's AutoGraph converts it at
+             trace time;
+  agc        agc's converted function (marked as converted, so TensorFlow
+             calls it as it is); the `ag__` operators must stage by
+             themselves. TensorFlow converting any function of the
+             converted file again is a failure.
+
+and the two must agree on:
+
+  value      the same nested structure (tuples, lists, dicts, namedtuples),
+             tensors with equal dtype and shape and equal values (exact for
+             ints, bools and strings, allclose for floats), Python values
+             equal and of the same type;
+  output     what Python printed (sys.stdout, at trace time) and what the
+             process wrote to file descriptor 2 (tf.print writes there from
+             C++), captured with os.dup2;
+  graph      the number of each control-flow op type (If, StatelessIf,
+             While, StatelessWhile, every TensorList* and TensorArray* op)
+             in the traced concrete function's graph and in every function
+             of its library (branches and loop bodies live there);
+  error      for an illegal case: the underlying exception's type and the
+             first line of its own message. TensorFlow re-raises errors
+             from converted code with "in user code:" and a traceback
+             block; the original "Type: message" is in the exception's
+             ag_error_metadata.cause_message, which is what is compared.
+
+The suite runs in one process: TensorFlow is imported once, with two
+logical CPU devices (for MirroredStrategy) configured before it
+initialises, and each file's two modules are loaded under unique names.
+AGC_BACKEND is removed from the environment (--backend auto, the default:
+converted code must stage with no configuration); --backend tf selects the
+runtime's tf backend instead.
+
+Prints one line per failure (-v: one per case) and a last line
+`N passed, M failed` (cases); exits 1 on any failure.
+"""
+import argparse
+import contextlib
+import importlib.util
+import io
+import math
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Op types whose counts must match: staged control flow and staged lists.
+CONTROL_FLOW_OPS = ("If", "StatelessIf", "While", "StatelessWhile")
+LIST_OP_PREFIXES = ("TensorList", "TensorArray")
+
+# agc pass -> the AutoGraph feature that turns on TensorFlow's converter.
+PASS_FEATURES = {"lists": "LISTS", "slices": "LISTS",
+                 "asserts": "ASSERT_STATEMENTS"}
+
+
+def header(path: Path, prefix: str):
+    """The words after `prefix` in the file's leading comment lines."""
+    words = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        if line.startswith(prefix):
+            words += line[len(prefix):].split()
+    return words
+
+
+def agc_args(path: Path):
+    return header(path, "# agc-args:")
+
+
+def agc_passes(args):
+    passes = []
+    for i, arg in enumerate(args):
+        if arg == "--passes" and i + 1 < len(args):
+            passes += args[i + 1].split(",")
+        elif arg.startswith("--passes="):
+            passes += arg[len("--passes="):].split(",")
+    return passes
+
+
+def features(path: Path):
+    names = {PASS_FEATURES[p] for p in agc_passes(agc_args(path))
+             if p in PASS_FEATURES}
+    for word in header(path, "# tf-features:"):
+        names.update(w for w in word.split(",") if w)
+    return sorted(names)
+
+
+def load(path: Path, name: str):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    assert module.__file__ == str(path), module.__file__
+    return module
+
+
+def own_functions(module):
+    return sorted(
+        name for name, value in vars(module).items()
+        if isinstance(value, types.FunctionType)
+        and value.__module__ == module.__name__ and not name.startswith("_"))
+
+
+@contextlib.contextmanager
+def captured_output():
+    """Captures sys.stdout (Python's print) and file descriptor 2 (tf.print,
+    which writes from C++); yields a dict filled with both on exit."""
+    result = {}
+    out = io.StringIO()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = os.dup(2)
+    with tempfile.TemporaryFile(mode="w+b") as err:
+        os.dup2(err.fileno(), 2)
+        try:
+            with contextlib.redirect_stdout(out):
+                yield result
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, 2)
+            os.close(saved)
+            err.seek(0)
+            result["stdout"] = out.getvalue()
+            result["stderr"] = err.read().decode("utf-8", "replace")
+
+
+class Suite:
+    def __init__(self, tf, verbose):
+        self.tf = tf
+        self.verbose = verbose
+        self.passed = 0
+        self.failed = 0
+        self.converted_files = set()
+        self.reconverted = []
+        self._watch_tf_conversions()
+
+    # -- what TensorFlow converts ---------------------------------------
+    def _watch_tf_conversions(self):
+        """Records every function TensorFlow's AutoGraph converts, so that
+        converting a function of agc's output again is caught."""
+        from tensorflow.python.autograph.impl import api
+        transpiler = api._TRANSPILER
+        original = transpiler.transform
+        suite = self
+
+        def transform(obj, user_context):
+            code = getattr(obj, "__code__", None)
+            if code is not None and code.co_filename in suite.converted_files:
+                suite.reconverted.append(
+                    "%s (%s:%d)" % (code.co_name,
+                                    Path(code.co_filename).name,
+                                    code.co_firstlineno))
+            return original(obj, user_context)
+
+        transpiler.transform = transform
+
+    # -- normalising outcomes --------------------------------------------
+    def plain(self, value):
+        """A comparable form of a tf.function's result."""
+        tf = self.tf
+        if isinstance(value, (tf.Tensor, tf.Variable)):
+            return ("tensor", value.dtype.name, tuple(value.shape.as_list()),
+                    value.numpy())
+        if isinstance(value, tf.RaggedTensor):
+            return ("ragged", value.dtype.name, value.to_list())
+        if isinstance(value, tuple) and hasattr(value, "_fields"):
+            return ("namedtuple", type(value).__name__,
+                    tuple(self.plain(v) for v in value))
+        if isinstance(value, (tuple, list)):
+            return (type(value).__name__, tuple(self.plain(v) for v in value))
+        if isinstance(value, dict):
+            return ("dict", tuple((repr(k), self.plain(v))
+                                  for k, v in sorted(value.items(),
+                                                     key=lambda kv: repr(kv[0]))))
+        return ("python", type(value).__name__, value)
+
+    @staticmethod
+    def same(a, b):
+        """Whether two plain() forms agree (floats approximately)."""
+        if type(a) is not type(b):
+            return False
+        if isinstance(a, tuple):
+            if len(a) != len(b):
+                return False
+            if a and a[0] == "tensor" and len(a) == 4:
+                if a[:3] != b[:3]:
+                    return False
+                import numpy as np
+                x, y = np.asarray(a[3]), np.asarray(b[3])
+                if x.dtype.kind in "fc":
+                    return bool(np.allclose(x, y, equal_nan=True))
+                return bool(np.array_equal(x, y))
+            return all(Suite.same(x, y) for x, y in zip(a, b))
+        if isinstance(a, float):
+            return math.isclose(a, b, rel_tol=1e-6) or (a != a and b != b)
+        return a == b
+
+    @staticmethod
+    def error(e, module_names):
+        """(type name, first line of the message) of the underlying error.
+
+        TensorFlow wraps an error raised inside code it converted: the new
+        exception's message is "in user code:" plus a traceback block, and
+        ag_error_metadata.cause_message keeps the original "Type: message".
+        For errors from running the graph (OpError), the message's first
+        line that is not TensorFlow's traceback of the node's definition.
+        """
+        metadata = getattr(e, "ag_error_metadata", None)
+        cause = getattr(metadata, "cause_message", None)
+        if cause:
+            type_name, _, message = cause.partition(": ")
+        else:
+            type_name, message = type(e).__name__, str(e)
+            tf_errors = sys.modules.get("tensorflow.python.framework.errors_impl")
+            if tf_errors and isinstance(e, tf_errors.OpError):
+                message = Suite.op_error_line(e.message)
+        first = message.strip().split("\n", 1)[0]
+        for name in module_names:
+            first = first.replace(name + ".", "<module>.")
+        return type_name, first
+
+    @staticmethod
+    def op_error_line(message):
+        """The op's own message out of an OpError's text: TensorFlow prefixes
+        "Graph execution error:" and the node's definition traceback."""
+        lines = message.split("\n")
+        keep = [l for l in lines
+                if l.strip() and not l.startswith((" ", "\t"))
+                and not l.startswith(("Graph execution error",
+                                      "Detected at node", "Detected unsupported"))
+                and not l.startswith("File ")]
+        return keep[0] if keep else message
+
+    def op_counts(self, concrete):
+        graph_def = concrete.graph.as_graph_def()
+        counts = {}
+
+        def add(nodes):
+            for node in nodes:
+                if node.op in CONTROL_FLOW_OPS or node.op.startswith(
+                        LIST_OP_PREFIXES):
+                    counts[node.op] = counts.get(node.op, 0) + 1
+
+        add(graph_def.node)
+        for function in graph_def.library.function:
+            add(function.node_def)
+        return dict(sorted(counts.items()))
+
+    # -- running one side -------------------------------------------------
+    def run(self, module, name, index, options, module_names):
+        """Runs module.<name> on case <index> under a fresh tf.function."""
+        tf = self.tf
+        fn = getattr(module, name)
+        args = module.CASES[name][index]
+        outcome = {}
+        with captured_output() as printed:
+            try:
+                if callable(args):
+                    args = args()
+                tf_fn = tf.function(fn, experimental_autograph_options=options)
+                result = tf_fn(*args)
+                outcome["value"] = ("ok", self.plain(result))
+            except Exception as e:  # noqa: BLE001 - the comparison is the point
+                outcome["value"] = ("raise",) + self.error(e, module_names)
+                outcome["traceback"] = traceback.format_exc()
+                tf_fn = locals().get("tf_fn")
+        outcome["printed"] = printed
+        outcome["ops"] = None
+        if tf_fn is not None and tf_fn.experimental_get_tracing_count() > 0:
+            # The trace is cached: this does not trace (or print) again.
+            with captured_output():
+                outcome["ops"] = self.op_counts(
+                    tf_fn.get_concrete_function(*args))
+        return outcome
+
+    # -- one file -----------------------------------------------------------
+    def check_file(self, path: Path, converted_path: Path, serial: int):
+        fail = []
+        stem = path.stem
+        names = (f"tfeq{serial}_{stem}_original",
+                 f"tfeq{serial}_{stem}_converted")
+        original = load(path, names[0])
+        self.converted_files.add(str(converted_path))
+        converted = load(converted_path, names[1])
+        cases = getattr(original, "CASES", None)
+        if not isinstance(cases, dict) or not cases:
+            return [f"{path.name}: no CASES table"]
+        errors = getattr(original, "ERRORS", {})
+        for (fname, index), expected in errors.items():
+            if index >= len(cases.get(fname, [])):
+                fail.append(f"{path.name}: ERRORS names {fname}[{index}], "
+                            "which is not a case")
+            if ": " not in expected:
+                fail.append(f"{path.name}: ERRORS[{fname}, {index}] must read "
+                            "'Type: message'")
+        for fname in own_functions(original):
+            if fname not in cases:
+                fail.append(f"{path.name}: {fname} has no CASES entry")
+        for fname in cases:
+            if not hasattr(original, fname):
+                fail.append(f"{path.name}: CASES names {fname}, which the "
+                            "file does not define")
+        self.failed += len(fail)
+        for line in fail:
+            print("FAIL " + line)
+        tf = self.tf
+        options = tuple(getattr(tf.autograph.experimental.Feature, f)
+                        for f in features(path)) or None
+        for fname, arg_list in cases.items():
+            if not hasattr(original, fname):
+                continue
+            for index in range(len(arg_list)):
+                where = f"{path.name}:{fname}[{index}]"
+                started = time.time()
+                problems, ops = self.check_case(
+                    original, converted, fname, index, options, names,
+                    errors.get((fname, index)))
+                if problems:
+                    self.failed += 1
+                    print(f"FAIL {where}: " + "; ".join(problems))
+                else:
+                    self.passed += 1
+                    if self.verbose:
+                        print(f"ok   {where} {ops} "
+                              f"({time.time() - started:.2f} s)")
+        return []
+
+    def check_case(self, original, converted, fname, index, options, names,
+                   expected_error):
+        self.reconverted.clear()
+        ref = self.run(original, fname, index, options, names)
+        agc = self.run(converted, fname, index, options, names)
+        problems = []
+        if self.reconverted:
+            problems.append("TensorFlow converted agc's output again: "
+                            + ", ".join(self.reconverted))
+        rv, av = ref["value"], agc["value"]
+        if expected_error is not None:
+            want_type, _, want_message = expected_error.partition(": ")
+            if rv[0] != "raise":
+                problems.append(f"reference did not raise {expected_error!r} "
+                                f"(returned {short(rv[1])})")
+            elif rv[1] != want_type or not rv[2].startswith(want_message):
+                problems.append(f"reference raised {rv[1]}: {rv[2]!r}, not "
+                                f"{expected_error!r}")
+        elif rv[0] == "raise":
+            problems.append(f"reference raised {rv[1]}: {rv[2]!r} (list the "
+                            "case in ERRORS if it is illegal)")
+            if os.environ.get("TF_EQUIVALENCE_TRACEBACKS"):
+                problems.append(ref["traceback"])
+        if rv[0] != av[0] or (rv[0] == "raise" and rv[1:] != av[1:]) or (
+                rv[0] == "ok" and not self.same(rv[1], av[1])):
+            problems.append(f"reference {describe(rv)}, agc {describe(av)}")
+            if av[0] == "raise" and os.environ.get("TF_EQUIVALENCE_TRACEBACKS"):
+                problems.append(agc["traceback"])
+        for stream in ("stdout", "stderr"):
+            r, a = ref["printed"][stream], agc["printed"][stream]
+            if r != a:
+                problems.append(f"{stream}: reference {r!r}, agc {a!r}")
+        if ref["ops"] != agc["ops"] and rv[0] == av[0] == "ok":
+            problems.append(f"graph ops: reference {ref['ops']}, "
+                            f"agc {agc['ops']}")
+        ops = ref["ops"] if rv[0] == "ok" else rv[1]
+        return problems, ops
+
+
+def short(plain, limit=200):
+    text = repr(plain)
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def describe(value):
+    if value[0] == "raise":
+        message = value[2] if len(value[2]) <= 300 else value[2][:300] + "..."
+        return f"raised {value[1]}: {message!r}"
+    return f"returned {short(value[1])}"
+
+
+def convert(agc, files, tmp):
+    """Converts each file into tmp; returns [(path, converted or None)]."""
+    out = []
+    for path in files:
+        converted = Path(tmp) / f"{path.stem}_agc.py"
+        run = subprocess.run(
+            [agc, "convert", str(path), "-o", str(converted),
+             "--no-source-map"] + agc_args(path),
+            capture_output=True, text=True)
+        if run.returncode != 0:
+            print(f"FAIL {path.name}: agc exited {run.returncode}\n"
+                  f"{run.stderr}")
+            out.append((path, None))
+        else:
+            out.append((path, converted))
+    return out
+
+
+def start_tensorflow():
+    """Imports TensorFlow quietly, with two logical CPUs (MirroredStrategy)."""
+    os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "2")
+    import tensorflow as tf
+    cpus = tf.config.list_physical_devices("CPU")
+    tf.config.set_logical_device_configuration(
+        cpus[0], [tf.config.LogicalDeviceConfiguration(),
+                  tf.config.LogicalDeviceConfiguration()])
+    tf.get_logger().setLevel("ERROR")
+    tf.autograph.set_verbosity(0)
+    return tf
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--agc", required=True)
+    ap.add_argument("--root", default=str(ROOT / "testdata" / "tf"))
+    ap.add_argument("--runtime", default=str(ROOT / "runtime"),
+                    help="folder holding the agc_runtime package")
+    ap.add_argument("--backend", choices=["auto", "tf"], default="auto",
+                    help="auto: no configuration (AGC_BACKEND removed); "
+                         "tf: the runtime's tf backend (AGC_BACKEND=tf)")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("files", nargs="*", help="only these case files")
+    args = ap.parse_args()
+
+    files = ([Path(f).resolve() for f in args.files] if args.files else
+             sorted(Path(args.root).glob("*.py")))
+    os.environ.pop("AGC_BACKEND", None)
+    if args.backend == "tf":
+        os.environ["AGC_BACKEND"] = "tf"
+    sys.path.insert(0, args.runtime)
+    sys.dont_write_bytecode = True
+    started = time.time()
+    failed_files = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        converted = convert(args.agc, files, tmp)
+        failed_files = sum(1 for _, c in converted if c is None)
+        tf = start_tensorflow()
+        suite = Suite(tf, args.verbose)
+        suite.failed += failed_files
+        for serial, (path, out) in enumerate(converted):
+            if out is None:
+                continue
+            try:
+                suite.check_file(path, out, serial)
+            except Exception:  # noqa: BLE001
+                suite.failed += 1
+                print(f"FAIL {path.name}: "
+                      + traceback.format_exc().replace("\n", "\n     "))
+    if args.verbose:
+        print(f"{len(files)} files in {time.time() - started:.1f} s")
+    print(f"{suite.passed} passed, {suite.failed} failed")
+    return 1 if suite.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
