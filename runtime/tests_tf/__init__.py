@@ -1,0 +1,1 @@
+"""The runtime against real TensorFlow (run with the project's .venv)."""

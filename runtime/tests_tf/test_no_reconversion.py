@@ -1,0 +1,197 @@
+"""TensorFlow never converts agc's output again.
+
+tf.function and the TensorFlow entry points that convert the functions they
+are handed (tf.map_fn, tf.while_loop, Dataset.map / filter,
+tf.vectorized_map, a Keras Lambda layer) must call agc's converted functions
+and lambdas as they are: TensorFlow's converter runs zero times on them, and
+the graph they trace comes from agc's code (agc's staging operators ran).
+Each check also runs the unconverted original, where TensorFlow's converter
+must run: that is what makes the count of zero mean something.
+"""
+
+import contextlib
+import unittest
+
+from tests_tf import support
+
+import tensorflow as tf  # noqa: E402
+from tensorflow.python.autograph.impl import api  # noqa: E402
+
+from agc_runtime import tf_backend  # noqa: E402
+
+SOURCE = """
+import tensorflow as tf
+
+def double_if_positive(x):
+    if tf.reduce_sum(x) > 0:
+        x = x * 2
+    else:
+        x = -x
+    return x
+
+def count_down(n):
+    while n > 0:
+        n -= 1
+    return n
+
+def make_lambda():
+    return lambda x: x * 2 if x > 0 else -x  # noqa
+
+def keep_small(x):
+    if x < 3:
+        keep = True
+    else:
+        keep = False
+    return keep
+
+def loop_cond(i, acc):
+    return i < 5
+
+def loop_body(i, acc):
+    if i % 2 == 0:
+        acc += i
+    return i + 1, acc
+
+def by_row(row):
+    total = 0.0
+    for v in row:
+        if v > 0:
+            total += v
+    return total
+"""
+
+ORIGINAL, CONVERTED = support.convert(SOURCE)
+
+
+@contextlib.contextmanager
+def counting():
+    """Records the modules of the functions TensorFlow converts, and agc's
+    staged statements, while the block runs."""
+    converted = []
+    staged = []
+    transform = api._TRANSPILER.transform
+
+    def counting_transform(entity, ctx):
+        converted.append(getattr(entity, "__module__", None))
+        return transform(entity, ctx)
+
+    methods = {name: getattr(tf_backend.Staging, name)
+               for name in ("if_stmt", "while_stmt", "for_stmt", "if_exp")}
+
+    def wrap(name, method):
+        def counted(self, *args):
+            staged.append(name)
+            return method(self, *args)
+        return counted
+
+    api._TRANSPILER.transform = counting_transform
+    for name, method in methods.items():
+        setattr(tf_backend.Staging, name, wrap(name, method))
+    try:
+        yield converted, staged
+    finally:
+        api._TRANSPILER.transform = transform
+        for name, method in methods.items():
+            setattr(tf_backend.Staging, name, method)
+
+
+class NoReconversion(unittest.TestCase):
+
+    def check(self, run, expected_staged, *args, in_function=False,
+              expected=None):
+        """run(module, *args) for both modules, called eagerly or inside a
+        tf.function. TensorFlow's converter runs on none of agc's functions,
+        and agc's staging operators run where a graph is traced
+        (expected_staged; None for a run that stays eager).
+
+        The reference: where the entry point converts what it is given
+        (expected is None), TensorFlow converts the original's functions and
+        the results agree. Where it does not (TensorFlow 2.21's
+        tf.while_loop, tf.vectorized_map's loop body, a Keras 3 Lambda
+        layer), the original's Python `if` on a tensor fails there, while
+        agc's code stages and gives `expected`.
+        """
+        results = []
+        for module in (ORIGINAL, CONVERTED):
+            call = (lambda *a, m=module: run(m, *a))
+            if in_function:
+                call = tf.function(call)
+            with counting() as (converted, staged):
+                if module is ORIGINAL and expected is not None:
+                    with self.assertRaises(
+                            tf.errors.OperatorNotAllowedInGraphError):
+                        call(*args)
+                    continue
+                results.append(call(*args))
+            mine = converted.count(module.__name__)
+            if module is ORIGINAL:
+                self.assertGreater(mine, 0, "TensorFlow converted nothing "
+                                   "of the original: the check would prove "
+                                   "nothing")
+                self.assertEqual(staged, [])
+            else:
+                self.assertEqual(mine, 0, "TensorFlow converted agc's code")
+                if expected_staged is None:
+                    self.assertEqual(staged, [])
+                else:
+                    self.assertIn(expected_staged, staged)
+        if expected is not None:
+            results.insert(0, expected)
+        tf.nest.map_structure(
+            lambda a, b: self.assertTrue(bool(tf.reduce_all(a == b)),
+                                         (a, b)),
+            results[0], results[1])
+
+    def test_tf_function(self):
+        self.check(lambda m, x: tf.function(m.double_if_positive)(x),
+                   "if_stmt", tf.constant([1.0, -3.0]))
+        self.check(lambda m, n: tf.function(m.count_down)(n), "while_stmt",
+                   tf.constant(4))
+        # Called from a function tf.function converts: converted_call.
+        self.check(lambda m, n: m.count_down(n), "while_stmt",
+                   tf.constant(4), in_function=True)
+
+    def test_tf_function_on_a_converted_lambda(self):
+        self.check(lambda m, x: tf.function(m.make_lambda())(x), "if_exp",
+                   tf.constant(-3))
+
+    def test_map_fn(self):
+        # Eagerly, map_fn runs its loop in Python; inside a tf.function it
+        # builds a while loop whose body traces the function.
+        self.check(lambda m, xs: tf.map_fn(m.make_lambda(), xs), None,
+                   tf.constant([1, -2, 3]))
+        self.check(lambda m, xs: tf.map_fn(m.by_row, xs), "for_stmt",
+                   tf.constant([[1.0, -2.0], [3.0, 4.0]]), in_function=True)
+
+    def test_dataset_map_and_filter(self):
+        def run(m, n):
+            ds = tf.data.Dataset.range(n).map(m.make_lambda())
+            return ds.filter(m.keep_small).reduce(
+                tf.constant(0, tf.int64), lambda a, b: a + b)
+        self.check(run, "if_stmt", tf.constant(6, tf.int64))
+
+    def test_distribute_strategy_run(self):
+        strategy = tf.distribute.get_strategy()
+        self.check(lambda m, x: strategy.run(m.double_if_positive, (x,)),
+                   "if_stmt", tf.constant([1.0, -3.0]), in_function=True)
+
+    def test_while_loop(self):
+        self.check(lambda m, i, acc: tf.while_loop(m.loop_cond, m.loop_body,
+                                                   (i, acc)),
+                   "if_stmt", tf.constant(0), tf.constant(0),
+                   in_function=True, expected=(tf.constant(5), tf.constant(6)))
+
+    def test_vectorized_map(self):
+        self.check(lambda m, xs: tf.vectorized_map(m.keep_small, xs),
+                   "if_stmt", tf.constant([1, 5, 2]),
+                   expected=tf.constant([True, False, True]))
+
+    def test_keras_lambda_layer(self):
+        def run(m, x):
+            return tf.keras.layers.Lambda(m.double_if_positive)(x)
+        self.check(run, "if_stmt", tf.constant([[1.0, 2.0]]),
+                   in_function=True, expected=tf.constant([[2.0, 4.0]]))
+
+
+if __name__ == "__main__":
+    unittest.main()
