@@ -9,7 +9,12 @@ implementation they are bound to is the selected backend:
   exactly like the original;
 * ``staged``: reference staging semantics on ``agc_runtime.staged.Value``
   (both branches traced, functional loops, AutoGraph's staging errors);
-* ``tf``: TensorFlow's own operators.
+* ``tf``: TensorFlow's own operators, for every value.
+
+No configuration is needed for TensorFlow: on the python backend, an
+operator that meets a TensorFlow value while TensorFlow builds a graph
+(inside ``tf.function``) stages the statement with TensorFlow's operator;
+plain values keep Python semantics (see ``_importlib_bootstrap_python``).
 
 Select with ``AGC_BACKEND=python|staged|tf`` before the import, or with
 ``agc_runtime.use(name)`` at any time: the backend rebinds the names in this
