@@ -56,10 +56,15 @@ and the two must agree on:
   output     what Python printed (sys.stdout, at trace time) and what the
              process wrote to file descriptor 2 (tf.print writes there from
              C++), captured with os.dup2;
+  warnings   the Python warnings raised (category and message; each run
+             records every warning, so one shown once per process is not
+             missed by the second run);
   graph      the number of each control-flow op type (If, StatelessIf,
-             While, StatelessWhile, every TensorList* and TensorArray* op)
-             in the traced concrete function's graph and in every function
-             of its library (branches and loop bodies live there);
+             While, StatelessWhile, every TensorList* and TensorArray* op,
+             and ReduceDataset, ScanDataset, TakeWhileDataset: a loop over
+             a dataset) in the traced concrete function's graph and in
+             every function of its library (branches and loop bodies live
+             there);
   error      for an illegal case: the underlying exception's type and the
              first line of its own message. TensorFlow re-raises errors
              from converted code with "in user code:" and a traceback
@@ -88,12 +93,16 @@ import tempfile
 import time
 import traceback
 import types
+import warnings
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Op types whose counts must match: staged control flow and staged lists.
-CONTROL_FLOW_OPS = ("If", "StatelessIf", "While", "StatelessWhile")
+# Op types whose counts must match: staged control flow, staged lists, and
+# the dataset ops a staged loop over a tf.data.Dataset becomes (a reduction,
+# plus a scan and a take-while when the loop has a break).
+CONTROL_FLOW_OPS = ("If", "StatelessIf", "While", "StatelessWhile",
+                    "ReduceDataset", "ScanDataset", "TakeWhileDataset")
 LIST_OP_PREFIXES = ("TensorList", "TensorArray")
 
 # agc pass -> the AutoGraph feature that turns on TensorFlow's converter.
@@ -302,7 +311,9 @@ class Suite:
         fn = getattr(module, name)
         args = module.CASES[name][index]
         outcome = {}
-        with captured_output() as printed:
+        with captured_output() as printed, \
+                warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
             try:
                 if callable(args):
                     args = args()
@@ -314,6 +325,8 @@ class Suite:
                 outcome["traceback"] = traceback.format_exc()
                 tf_fn = locals().get("tf_fn")
         outcome["printed"] = printed
+        outcome["warnings"] = [(w.category.__name__, str(w.message))
+                               for w in caught]
         outcome["ops"] = None
         if tf_fn is not None and tf_fn.experimental_get_tracing_count() > 0:
             # The trace is cached: this does not trace (or print) again.
@@ -409,6 +422,9 @@ class Suite:
             r, a = ref["printed"][stream], agc["printed"][stream]
             if r != a:
                 problems.append(f"{stream}: reference {r!r}, agc {a!r}")
+        if ref["warnings"] != agc["warnings"]:
+            problems.append(f"warnings: reference {ref['warnings']}, "
+                            f"agc {agc['warnings']}")
         if ref["ops"] != agc["ops"] and None not in (ref["ops"], agc["ops"]):
             problems.append(f"graph ops: reference {ref['ops']}, "
                             f"agc {agc['ops']}")
