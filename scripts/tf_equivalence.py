@@ -78,8 +78,11 @@ AGC_BACKEND is removed from the environment (--backend auto, the default:
 converted code must stage with no configuration); --backend tf selects the
 runtime's tf backend instead.
 
-Prints one line per failure (-v: one per case) and a last line
-`N passed, M failed` (cases); exits 1 on any failure.
+Prints one line per failure (-v: one per case, with the reference's op
+counts or error) and a last line `N passed, M failed` (cases; a file that
+does not convert or whose tables are wrong counts as failed too); exits 1
+on any failure. TF_EQUIVALENCE_TRACEBACKS=1 adds the tracebacks of
+unexpected errors to the failure lines.
 """
 import argparse
 import contextlib
@@ -87,6 +90,7 @@ import importlib.util
 import io
 import math
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -136,8 +140,10 @@ def agc_passes(args):
 
 
 def features(path: Path):
-    names = {PASS_FEATURES[p] for p in agc_passes(agc_args(path))
-             if p in PASS_FEATURES}
+    passes = agc_passes(agc_args(path))
+    if "all" in passes:
+        passes = list(PASS_FEATURES)
+    names = {PASS_FEATURES[p] for p in passes if p in PASS_FEATURES}
     for word in header(path, "# tf-features:"):
         names.update(w for w in word.split(",") if w)
     return sorted(names)
@@ -311,6 +317,7 @@ class Suite:
         fn = getattr(module, name)
         args = module.CASES[name][index]
         outcome = {}
+        tf_fn = None
         with captured_output() as printed, \
                 warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
@@ -323,7 +330,6 @@ class Suite:
             except Exception as e:  # noqa: BLE001 - the comparison is the point
                 outcome["value"] = ("raise",) + self.error(e, module_names)
                 outcome["traceback"] = traceback.format_exc()
-                tf_fn = locals().get("tf_fn")
         outcome["printed"] = printed
         outcome["warnings"] = [(w.category.__name__, str(w.message))
                                for w in caught]
@@ -433,7 +439,8 @@ class Suite:
 
 
 def short(plain, limit=200):
-    text = repr(plain)
+    # One line: numpy breaks the repr of a matrix over several.
+    text = re.sub(r"\s*\n\s*", " ", repr(plain))
     return text if len(text) <= limit else text[:limit] + "..."
 
 
