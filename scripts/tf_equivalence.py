@@ -62,9 +62,10 @@ and the two must agree on:
   graph      the number of each control-flow op type (If, StatelessIf,
              While, StatelessWhile, every TensorList* and TensorArray* op,
              and ReduceDataset, ScanDataset, TakeWhileDataset: a loop over
-             a dataset) in the traced concrete function's graph and in
-             every function of its library (branches and loop bodies live
-             there);
+             a dataset; loops whose parallel_iterations is not the default
+             10 are counted apart) in the traced concrete function's graph
+             and in every function of its library (branches and loop
+             bodies live there);
   error      for an illegal case: the underlying exception's type and the
              first line of its own message. TensorFlow re-raises errors
              from converted code with "in user code:" and a traceback
@@ -304,6 +305,13 @@ class Suite:
                 if node.op in CONTROL_FLOW_OPS or node.op.startswith(
                         LIST_OP_PREFIXES):
                     counts[node.op] = counts.get(node.op, 0) + 1
+                if "parallel_iterations" in node.attr:
+                    # set_loop_options(parallel_iterations=...) shows only
+                    # here; tf.while_loop's default is 10.
+                    n = node.attr["parallel_iterations"].i
+                    if n != 10:
+                        key = f"{node.op}(parallel_iterations={n})"
+                        counts[key] = counts.get(key, 0) + 1
 
         add(graph_def.node)
         for function in graph_def.library.function:

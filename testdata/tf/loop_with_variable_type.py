@@ -1,7 +1,8 @@
 """Loop variables whose Python type changes to a tensor of the same dtype
 (a Python int that becomes an int32 tensor on the first iteration),
 tensors whose shape grows under `set_loop_options(shape_invariants=...)`,
-loops bounded by `set_loop_options(maximum_iterations=...)`, loop
+loops bounded by `set_loop_options(maximum_iterations=...)` or run with
+`parallel_iterations` and `swap_memory`, loop
 variables that are tuples and dicts of tensors, and loop variables that
 stay Python values across a staged loop because the loop never changes
 them."""
@@ -56,6 +57,15 @@ def maximum_iterations_for(n):
     for i in tf.range(n):
         tf.autograph.experimental.set_loop_options(maximum_iterations=3)
         total += i
+    return total
+
+
+def parallel_iterations_and_swap_memory(n):
+    total = 0.0
+    for i in tf.range(n):
+        tf.autograph.experimental.set_loop_options(parallel_iterations=1,
+                                                   swap_memory=True)
+        total += tf.cast(i, tf.float32) * 0.25
     return total
 
 
@@ -116,6 +126,7 @@ CASES = {
     "growing_matrix_with_invariant": [(tf.constant(2),)],
     "maximum_iterations_while": [(tf.constant(10),), (tf.constant(2),)],
     "maximum_iterations_for": [(tf.constant(10),)],
+    "parallel_iterations_and_swap_memory": [(tf.constant(5),)],
     "tuple_loop_variable": [(tf.constant(6),)],
     "dict_loop_variable": [(tf.constant(4),)],
     "untouched_python_value": [(tf.constant(3),)],
