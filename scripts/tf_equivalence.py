@@ -469,8 +469,8 @@ def convert(agc, files, tmp):
              "--no-source-map"] + agc_args(path),
             capture_output=True, text=True)
         if run.returncode != 0:
-            print(f"FAIL {path.name}: agc exited {run.returncode}\n"
-                  f"{run.stderr}")
+            print(f"FAIL {path.name}: agc exited {run.returncode}: "
+                  + " | ".join(run.stderr.strip().splitlines()))
             out.append((path, None))
         else:
             out.append((path, converted))
