@@ -24,10 +24,13 @@
 // passes/rebinding.h): `l` must be a stable local of the function (rebinding
 // it must not make it local, and nothing else may rebind it mid-statement);
 // `l.append(x)` needs either `l` to be a list wherever it is bound (so the
-// `append` lookup cannot fail after `x` ran) or `x` inert; `pop` takes no
-// index or an int literal (`list_pop` reads None as "no index"); `tf.stack(l)`
-// takes one argument, a local bound on every path to the statement (it is
-// evaluated before `tf.stack`), outside lambdas and comprehensions. Attributes
+// `append` lookup cannot fail after `x` ran) or `x` inert, or `l` to be a
+// `tf.TensorArray(...)` wherever it is bound (its `append` exists only under
+// a converter: the original always raises there, the rewrite stages); `pop`
+// takes no index or an int literal (`list_pop` reads None as "no index");
+// `tf.stack(l)` takes one argument, a local bound on every path to the
+// statement (it is evaluated before `tf.stack`), outside lambdas and
+// comprehensions. Attributes
 // (`self.items.append(x)`), class bodies, and appends and pops other than
 // whole statements are left alone. Optional, as in TensorFlow: enabled with
 // `--passes default,lists`.
@@ -160,19 +163,44 @@ class Rewriter {
     });
   }
 
-  // `tf.stack(l)`: `tf` a module-level alias of tensorflow that is not a local
-  // here, `l` a local bound on every path to `at`.
-  bool IsStack(const ast::Call& call, const ast::Stmt& at) const {
-    const ast::Name* module = MethodTarget(call, "stack");
-    if (module == nullptr || call.args.size() != 1 ||
-        !call.args[0]->Is<ast::Name>() || facts_.IsLocal(module->id)) {
+  // Whether `module` names the tensorflow module here: a module-level alias
+  // of it that is not a local of the function.
+  bool IsTensorFlow(const ast::Name& module) const {
+    if (facts_.IsLocal(module.id)) {
       return false;
     }
-    bool tensorflow = false;
     for (std::string_view alias : tensorflow_) {
-      tensorflow = tensorflow || alias == module->id;
+      if (alias == module.id) {
+        return true;
+      }
     }
-    return tensorflow && facts_.IsInert(*call.args[0], at);
+    return false;
+  }
+
+  // `tf.stack(l)`: `tf` the tensorflow module, `l` a local bound on every
+  // path to `at`.
+  bool IsStack(const ast::Call& call, const ast::Stmt& at) const {
+    const ast::Name* module = MethodTarget(call, "stack");
+    return module != nullptr && call.args.size() == 1 &&
+           call.args[0]->Is<ast::Name>() && IsTensorFlow(*module) &&
+           facts_.IsInert(*call.args[0], at);
+  }
+
+  // Whether every binding of `name` reaching `at` is `name =
+  // tf.TensorArray(...)`: a TensorArray has no `append`, so the original's
+  // `name.append(x)` raises AttributeError whatever `x` is and only works
+  // under a converter; rewritten, it stages under TensorFlow (and on plain
+  // calls raises the same AttributeError, after evaluating `x`).
+  bool IsTensorArray(std::string_view name, const ast::Stmt& at) const {
+    return facts_.AlwaysBoundTo(name, at, [&](const ast::Expr& value) {
+      const auto* call = value.As<ast::Call>();
+      const auto* attr =
+          call != nullptr ? call->func->As<ast::Attribute>() : nullptr;
+      const auto* module =
+          attr != nullptr ? attr->value->As<ast::Name>() : nullptr;
+      return module != nullptr && attr->attr == "TensorArray" &&
+             IsTensorFlow(*module);
+    });
   }
 
   static bool AllNames(const std::vector<ast::Expr*>& targets) {
@@ -201,7 +229,8 @@ class Rewriter {
 
   // `l.append(x)` where the rewrite keeps the order of what can be observed:
   // `l` a stable local, and either `l` a list (its `append` exists, so the
-  // lookup that Python does before evaluating `x` cannot fail) or `x` inert.
+  // lookup that Python does before evaluating `x` cannot fail) or `x` inert;
+  // or `l` a TensorArray (see IsTensorArray).
   ast::Call* Append(ast::Expr& expr, const ast::Stmt& at) {
     const ast::Name* list = MethodTarget(expr, "append");
     if (list == nullptr) {
@@ -212,7 +241,8 @@ class Rewriter {
         !facts_.IsStableLocal(list->id) || HasWalrus(*call.args[0])) {
       return nullptr;
     }
-    if (!facts_.IsList(list->id, at) && !facts_.IsInert(*call.args[0], at)) {
+    if (!facts_.IsList(list->id, at) && !facts_.IsInert(*call.args[0], at) &&
+        !IsTensorArray(list->id, at)) {
       return nullptr;
     }
     return &call;

@@ -86,6 +86,17 @@ bool Rebinding::IsInert(const ast::Expr& expr, const ast::Stmt& at) const {
 }
 
 bool Rebinding::IsList(std::string_view name, const ast::Stmt& at) const {
+  // `ag__.new_list(...)`: a display the lists pass already rewrote.
+  return AlwaysBoundTo(name, at, [](const ast::Expr& value) {
+    return value.Is<ast::List>() || value.Is<ast::ListComp>() ||
+           IsRuntimeCall(value, "new_list");
+  });
+}
+
+bool Rebinding::AlwaysBoundTo(
+    std::string_view name,
+    const ast::Stmt& at,
+    const std::function<bool(const ast::Expr&)>& is_value) const {
   analysis::SymbolId symbol = names_.Find(name);
   if (symbol == analysis::kNoSymbol) {
     return false;
@@ -95,10 +106,7 @@ bool Rebinding::IsList(std::string_view name, const ast::Stmt& at) const {
         def->kind == analysis::DefinitionKind::kBind && def->node != nullptr
             ? def->node->As<ast::Assign>()
             : nullptr;
-    // `ag__.new_list(...)`: a display the lists pass already rewrote.
-    if (assign == nullptr || !(assign->value->Is<ast::List>() ||
-                               assign->value->Is<ast::ListComp>() ||
-                               IsRuntimeCall(*assign->value, "new_list"))) {
+    if (assign == nullptr || !is_value(*assign->value)) {
       return false;
     }
     bool direct = false;
@@ -107,7 +115,7 @@ bool Rebinding::IsList(std::string_view name, const ast::Stmt& at) const {
       direct = direct || (target_name != nullptr && target_name->id == name);
     }
     if (!direct) {
-      return false;  // `l, m = [], x`: the list may not be what `l` got
+      return false;  // `l, m = [], x`: the value may not be what `l` got
     }
   }
   return true;

@@ -16,6 +16,7 @@
 // replaced).
 #pragma once
 
+#include <functional>
 #include <string_view>
 #include <vector>
 
@@ -56,6 +57,14 @@ class Rebinding {
   // display, a list comprehension or `ag__.new_list(...)` to it (vacuously
   // true when none does: the read then raises before anything else happens).
   bool IsList(std::string_view name, const ast::Stmt& at) const;
+
+  // Whether every binding of local `name` that may reach `at` is a plain
+  // `name = value` whose value satisfies `is_value` (vacuously true when
+  // none does).
+  bool AlwaysBoundTo(
+      std::string_view name,
+      const ast::Stmt& at,
+      const std::function<bool(const ast::Expr&)>& is_value) const;
 
  private:
   const analysis::QualNames& names_;

@@ -296,14 +296,25 @@ class Staging:
     def list_append(self, list_, x):
         return self._ops["list_append"](list_, x)
 
+    def _opts(self, name, opts):
+        """agc's option record as TensorFlow's (same fields, same order):
+        TensorFlow's list and slice operators check the record's type."""
+        record = self._ops[name]
+        if opts is None:
+            return record(*((None,) * len(record._fields)))
+        return record(*opts)
+
     def list_pop(self, list_, i, opts):
-        return self._ops["list_pop"](list_, i, opts)
+        return self._ops["list_pop"](list_, i,
+                                     self._opts("ListPopOpts", opts))
 
     def list_stack(self, list_, opts):
-        return self._ops["list_stack"](list_, opts)
+        return self._ops["list_stack"](list_,
+                                       self._opts("ListStackOpts", opts))
 
     def get_item(self, target, i, opts):
-        return self._ops["get_item"](target, i, opts)
+        return self._ops["get_item"](target, i,
+                                     self._opts("GetItemOpts", opts))
 
     def set_item(self, target, i, x):
         return self._ops["set_item"](target, i, x)
