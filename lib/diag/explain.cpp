@@ -362,10 +362,14 @@ value, which staging refuses.
 
 ## Example
 An operator in a place the conversion cannot wrap in a thunk, such as a
-default argument value.
+default argument value; or a chained comparison whose middle operand is not
+a name or a constant (`0 < len(xs) < n`): as the `and` of its links it
+would evaluate `len(xs)` twice.
 
 ## Use instead
-Move the expression into the function body, where it is converted.
+Move the expression into the function body, where it is converted; bind
+the middle operand of a chain to a name first (`k = len(xs)`,
+`0 < k < n`).
 )md"},
     {106, R"md(# AGC106: call stays direct
 

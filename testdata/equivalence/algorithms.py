@@ -995,10 +995,11 @@ STAGED_ERRORS = {
     # the builtin max() compares staged values in Python
     ("max_subarray", 1): 'using a staged bool as a Python bool is not allo',
     ("max_subarray", 2): 'using a staged bool as a Python bool is not allo',
-    # a chained comparison calls bool() on a staged bool
-    ("one_hot", 1): 'using a staged bool as a Python bool is not allo',
-    ("one_hot", 2): 'using a staged bool as a Python bool is not allo',
-    ("one_hot", 3): 'using a staged bool as a Python bool is not allo',
+    # the chained comparison stages (the `and` of its links), so both
+    # branches are traced: the raise formats a staged label with %d
+    ("one_hot", 1): '%d format: a real number is required, not Value',
+    ("one_hot", 2): '%d format: a real number is required, not Value',
+    ("one_hot", 3): '%d format: a real number is required, not Value',
     # zip() of staged lists iterated by Python
     ("confusion_matrix", 0): 'iterating over a staged value is not allowed: us',
     ("confusion_matrix", 1): 'iterating over a staged value is not allowed: us',

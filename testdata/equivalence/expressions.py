@@ -31,6 +31,41 @@ def chained_bool(a, b, c):
     return r, list(log)
 
 
+def chained_comparison(x, lo, hi):
+    return lo <= x < hi, 0 < x <= 10 != hi, x is not None is not False
+
+
+class Loud:
+    """Comparisons that log, to show which operand runs when."""
+
+    def __init__(self, name, value):
+        self.name, self.value = name, value
+
+    def __lt__(self, other):
+        log.append("%s<%s" % (self.name, getattr(other, "name", other)))
+        return self.value < getattr(other, "value", other)
+
+
+def chained_comparison_order(a, b, c):
+    _reset()
+    x, y, z = Loud("x", a), Loud("y", b), Loud("z", c)
+    r = x < y < z
+    return r, list(log)
+
+
+def chained_comparison_call_once(a, b):
+    # A call in the middle is evaluated once (agc keeps this chain as written).
+    _reset()
+    r = a < note("mid", 5) < b
+    return r, list(log)
+
+
+def chained_comparison_unbound(flag):
+    if flag:
+        mid = 3
+    return 0 < mid < 10
+
+
 def negation(x):
     return not x, not not x, (not x) == (x == False)  # noqa: E712
 
@@ -151,6 +186,10 @@ CASES = {
     "short_circuit_and": [(0, 1), (1, 0), (1, 2), ([], [1])],
     "short_circuit_or": [(0, 1), (1, 0), ("", "")],
     "chained_bool": [(0, 1, 2), (1, 0, 3), (1, 2, 3), (0, 0, 0)],
+    "chained_comparison": [(3, 0, 5), (5, 0, 5), (-1, -2, 11), (10, 0, 10)],
+    "chained_comparison_order": [(1, 2, 3), (2, 1, 3), (1, 3, 2)],
+    "chained_comparison_call_once": [(0, 9), (6, 9), (0, 4)],
+    "chained_comparison_unbound": [(True,), (False,)],
     "negation": [(0,), (1,), (False,), ([],)],
     "ternary_lazy": [(True,), (False,), ([],)],
     "nested_ternary": [(-1,), (0,), (1,)],
@@ -185,6 +224,12 @@ STAGED_ERRORS = {
     **{("short_circuit_and", i): COND for i in range(3)},
     **{("short_circuit_or", i): COND for i in range(3)},
     **{("chained_bool", i): COND for i in range(4)},
+    # a chain with a call in the middle stays a Python chain: bool() of a
+    # staged bool
+    **{("chained_comparison_call_once", i): BOOL for i in range(3)},
+    # `if flag` stages: `mid` is set in one branch only
+    **{("chained_comparison_unbound", i): "'mid' must also be initialized"
+       for i in range(2)},
     ("negation", 0): NOT,
     ("negation", 1): NOT,
     ("ternary_raises", 0): COND,
@@ -203,6 +248,8 @@ STAGED_ERRORS = {
 }
 
 PYTHON_ONLY = {
+    "chained_comparison_order": "the `and` of two staged links evaluates "
+                                "both (as in TensorFlow), so both log",
     "ternary_lazy": "a staged if_exp traces both branches, so both side "
                     "effects happen (as in TensorFlow)",
 }
