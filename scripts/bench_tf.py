@@ -41,6 +41,7 @@ side is reported (side, error) and left out of both sides' totals.
 """
 import argparse
 import ast
+import atexit
 import compileall
 import gc
 import inspect
@@ -360,6 +361,10 @@ def main():
                  "--agc PATH)" % args.agc)
     started = time.perf_counter()
     tmp = tempfile.mkdtemp(prefix="agc_bench_tf_")
+    if args.keep:
+        print("keeping " + tmp)
+    else:
+        atexit.register(shutil.rmtree, tmp, ignore_errors=True)
     src = os.path.join(tmp, ORIGINAL + ".py")
     out = os.path.join(tmp, CONVERTED + ".py")
     shutil.copyfile(CORPUS, src)
@@ -566,10 +571,6 @@ def main():
               "nothing)" % ", ".join(agc_side_conversions))
     print("  (%.0f s; import tensorflow %.2f s per process)"
           % (time.perf_counter() - started, fig["tf", "import_tf"]))
-    if args.keep:
-        print("  kept " + tmp)
-    else:
-        shutil.rmtree(tmp, ignore_errors=True)
     return 0
 
 
