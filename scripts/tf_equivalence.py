@@ -87,11 +87,13 @@ unexpected errors to the failure lines.
 """
 import argparse
 import contextlib
+import faulthandler
 import importlib.util
 import io
 import math
 import os
 import re
+import signal
 import subprocess
 import sys
 import tempfile
@@ -166,6 +168,37 @@ def own_functions(module):
         and value.__module__ == module.__name__ and not name.startswith("_"))
 
 
+TIMED_OUT = object()
+
+
+class SuiteStopped(Exception):
+    """A case timed out: the interrupted trace may have left TensorFlow's
+    state (graph stacks, caches) inconsistent, so no later case is run."""
+
+
+class CaseTimeout(BaseException):
+    """A run took longer than --timeout (a BaseException, so that the code
+    under test cannot swallow it)."""
+
+
+@contextlib.contextmanager
+def time_limit(seconds):
+    """Raises CaseTimeout in the main thread after `seconds`: a staged loop
+    that runs as a Python loop (over a dataset, say) never ends."""
+    def expire(signum, frame):
+        raise CaseTimeout(f"timed out after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    # Again every second after that: code that catches the first one (a
+    # destructor, a callback whose errors are ignored) meets the next.
+    signal.setitimer(signal.ITIMER_REAL, seconds, 1)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
 @contextlib.contextmanager
 def captured_output():
     """Captures sys.stdout (Python's print) and file descriptor 2 (tf.print,
@@ -190,9 +223,11 @@ def captured_output():
 
 
 class Suite:
-    def __init__(self, tf, verbose):
+    def __init__(self, tf, verbose, timeout):
         self.tf = tf
         self.verbose = verbose
+        self.timeout = timeout
+        self.stderr = os.fdopen(os.dup(2), "w")
         self.passed = 0
         self.failed = 0
         self.converted_files = set()
@@ -326,8 +361,13 @@ class Suite:
         args = module.CASES[name][index]
         outcome = {}
         tf_fn = None
+        # The last resort, for a run stuck where a signal cannot stop it:
+        # print every thread's stack to the real stderr and exit.
+        faulthandler.dump_traceback_later(self.timeout + 60, exit=True,
+                                          file=self.stderr)
         with captured_output() as printed, \
-                warnings.catch_warnings(record=True) as caught:
+                warnings.catch_warnings(record=True) as caught, \
+                time_limit(self.timeout):
             warnings.simplefilter("always")
             try:
                 if callable(args):
@@ -338,6 +378,11 @@ class Suite:
             except Exception as e:  # noqa: BLE001 - the comparison is the point
                 outcome["value"] = ("raise",) + self.error(e, module_names)
                 outcome["traceback"] = traceback.format_exc()
+            except CaseTimeout as e:
+                outcome["value"] = ("raise", "CaseTimeout", str(e))
+                outcome["traceback"] = traceback.format_exc()
+                tf_fn = None
+        faulthandler.cancel_dump_traceback_later()
         outcome["printed"] = printed
         outcome["warnings"] = [(w.category.__name__, str(w.message))
                                for w in caught]
@@ -397,6 +442,8 @@ class Suite:
                 if problems:
                     self.failed += 1
                     print(f"FAIL {where}: " + "; ".join(problems))
+                    if ops is TIMED_OUT:
+                        raise SuiteStopped(where)
                 else:
                     self.passed += 1
                     if self.verbose:
@@ -409,7 +456,11 @@ class Suite:
         self.reconverted.clear()
         ref = self.run(original, fname, index, options, names)
         agc = self.run(converted, fname, index, options, names)
-        problems = []
+        problems = [f"{side} {o['value'][2]}"
+                    for side, o in (("reference", ref), ("agc", agc))
+                    if o["value"][:2] == ("raise", "CaseTimeout")]
+        if problems:
+            return problems, TIMED_OUT
         if self.reconverted:
             problems.append("TensorFlow converted agc's output again: "
                             + ", ".join(self.reconverted))
@@ -499,6 +550,8 @@ def main():
     ap.add_argument("--backend", choices=["auto", "tf"], default="auto",
                     help="auto: no configuration (AGC_BACKEND removed); "
                          "tf: the runtime's tf backend (AGC_BACKEND=tf)")
+    ap.add_argument("--timeout", type=float, default=60,
+                    help="seconds one run of one case may take")
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("files", nargs="*", help="only these case files")
     args = ap.parse_args()
@@ -516,13 +569,20 @@ def main():
         converted = convert(args.agc, files, tmp)
         failed_files = sum(1 for _, c in converted if c is None)
         tf = start_tensorflow()
-        suite = Suite(tf, args.verbose)
+        suite = Suite(tf, args.verbose, args.timeout)
         suite.failed += failed_files
         for serial, (path, out) in enumerate(converted):
             if out is None:
                 continue
             try:
                 suite.check_file(path, out, serial)
+            except SuiteStopped as e:
+                rest = [p.name for p, o in converted[serial + 1:] if o]
+                suite.failed += 1 + len(rest)
+                print(f"FAIL stopped after {e} timed out: the rest of "
+                      f"{path.name} and {len(rest)} more files not run "
+                      f"({', '.join(rest) or 'none'})")
+                break
             except Exception:  # noqa: BLE001
                 suite.failed += 1
                 print(f"FAIL {path.name}: "
