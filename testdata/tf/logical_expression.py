@@ -85,6 +85,16 @@ def chained_comparison_in_while(n):
     return i
 
 
+def chained_comparison_of_call(v):
+    # The middle operand is a call: TensorFlow's converter evaluates it once
+    # per link.
+    if 0 < tf.reduce_sum(v) < 10:
+        r = tf.constant(1)
+    else:
+        r = tf.constant(0)
+    return r
+
+
 def three_way_and(a, b, c):
     return a > 0 and b > 0 and c > 0
 
@@ -136,6 +146,8 @@ CASES = {
                        (tf.constant(-5),)],
     "chained_comparison": [(tf.constant(5),), (tf.constant(15),)],
     "chained_comparison_in_while": [(tf.constant(5),)],
+    "chained_comparison_of_call": [(tf.constant([1, 2]),),
+                                   (tf.constant([10, 2]),)],
     "three_way_and": [(tf.constant(1), tf.constant(1), tf.constant(1)),
                       (tf.constant(1), tf.constant(-1), tf.constant(1))],
     "mixed_and_or": [(tf.constant(-1), tf.constant(1), tf.constant(1)),
