@@ -399,6 +399,7 @@ class Suite:
 
     # -- one file -----------------------------------------------------------
     def check_file(self, path: Path, converted_path: Path, serial: int):
+        """Checks every case of one file; prints and counts the results."""
         fail = []
         stem = path.stem
         names = (f"tfeq{serial}_{stem}_original",
@@ -408,7 +409,9 @@ class Suite:
         converted = load(converted_path, names[1])
         cases = getattr(original, "CASES", None)
         if not isinstance(cases, dict) or not cases:
-            return [f"{path.name}: no CASES table"]
+            self.failed += 1
+            print(f"FAIL {path.name}: no CASES table")
+            return
         errors = getattr(original, "ERRORS", {})
         for (fname, index), expected in errors.items():
             if index >= len(cases.get(fname, [])):
@@ -449,7 +452,6 @@ class Suite:
                     if self.verbose:
                         print(f"ok   {where} {ops} "
                               f"({time.time() - started:.2f} s)")
-        return []
 
     def check_case(self, original, converted, fname, index, options, names,
                    expected_error):
