@@ -26,6 +26,16 @@ given text, and agc's version must raise the same type with the same first
 line. A case not in ERRORS must not raise in the reference. Every function a
 file defines (names starting with '_' are helpers) must appear in CASES.
 
+    DIFFERENCES = {("function_name", index): (expected, "why"), ...}
+
+marks the cases where agc deliberately differs from TensorFlow's AutoGraph
+(the reason is required): the reference's outcome is not compared, and
+agc's version under tf.function must give `expected`: "eager" means what
+the original function gives called eagerly (Python's semantics, e.g. where
+TensorFlow's converter rejects code that Python runs), "Type: message" an
+exception of that type whose first line starts with the message (e.g. where
+agc refuses to evaluate an operand twice).
+
 Header comments in the file's first lines:
 
     # agc-args: --passes default,lists,slices    arguments of `agc convert`
@@ -413,6 +423,19 @@ class Suite:
             print(f"FAIL {path.name}: no CASES table")
             return
         errors = getattr(original, "ERRORS", {})
+        differences = getattr(original, "DIFFERENCES", {})
+        for (fname, index), entry in differences.items():
+            if index >= len(cases.get(fname, [])):
+                fail.append(f"{path.name}: DIFFERENCES names {fname}[{index}]"
+                            ", which is not a case")
+            if (not isinstance(entry, tuple) or len(entry) != 2
+                    or not entry[1] or (entry[0] != "eager"
+                                        and ": " not in entry[0])):
+                fail.append(f"{path.name}: DIFFERENCES[{fname}, {index}] must "
+                            "read ('eager' or 'Type: message', 'why')")
+            if (fname, index) in errors:
+                fail.append(f"{path.name}: {fname}[{index}] is in both ERRORS "
+                            "and DIFFERENCES")
         for (fname, index), expected in errors.items():
             if index >= len(cases.get(fname, [])):
                 fail.append(f"{path.name}: ERRORS names {fname}[{index}], "
@@ -439,9 +462,15 @@ class Suite:
             for index in range(len(arg_list)):
                 where = f"{path.name}:{fname}[{index}]"
                 started = time.time()
-                problems, ops = self.check_case(
-                    original, converted, fname, index, options, names,
-                    errors.get((fname, index)))
+                difference = differences.get((fname, index))
+                if difference is not None:
+                    problems, ops = self.check_difference(
+                        original, converted, fname, index, options, names,
+                        difference[0])
+                else:
+                    problems, ops = self.check_case(
+                        original, converted, fname, index, options, names,
+                        errors.get((fname, index)))
                 if problems:
                     self.failed += 1
                     print(f"FAIL {where}: " + "; ".join(problems))
@@ -452,6 +481,50 @@ class Suite:
                     if self.verbose:
                         print(f"ok   {where} {ops} "
                               f"({time.time() - started:.2f} s)")
+
+    def eager(self, module, name, index, module_names):
+        """The outcome of module.<name> on case <index> called eagerly."""
+        args = module.CASES[name][index]
+        with captured_output():
+            try:
+                if callable(args):
+                    args = args()
+                result = getattr(module, name)(*args)
+                # Under tf.function a value computed by staged control flow
+                # is a tensor: compare the eager result as one.
+                result = self.tf.nest.map_structure(
+                    lambda v: self.tf.constant(v)
+                    if isinstance(v, (bool, int, float)) else v, result)
+                return ("ok", self.plain(result))
+            except Exception as e:  # noqa: BLE001 - compared by the caller
+                return ("raise",) + self.error(e, module_names)
+
+    def check_difference(self, original, converted, fname, index, options,
+                         names, expected):
+        """A case in DIFFERENCES: agc's outcome against `expected`."""
+        self.reconverted.clear()
+        agc = self.run(converted, fname, index, options, names)
+        av = agc["value"]
+        problems = []
+        if av[:2] == ("raise", "CaseTimeout"):
+            return [f"agc {av[2]}"], TIMED_OUT
+        if self.reconverted:
+            problems.append("TensorFlow converted agc's output again: "
+                            + ", ".join(self.reconverted))
+        if expected == "eager":
+            want = self.eager(original, fname, index, names)
+            if want[0] != av[0] or (want[0] == "raise" and
+                                    want[1:] != av[1:]) or (
+                    want[0] == "ok" and not self.same(want[1], av[1])):
+                problems.append(f"the original called eagerly "
+                                f"{describe(want)}, agc {describe(av)}")
+        else:
+            want_type, _, want_message = expected.partition(": ")
+            if av[0] != "raise" or av[1] != want_type or not av[
+                    2].startswith(want_message):
+                problems.append(f"agc {describe(av)}, not {expected!r}")
+        return problems, (agc["ops"] if av[0] == "ok"
+                          else f"{av[1]}: {av[2]}")
 
     def check_case(self, original, converted, fname, index, options, names,
                    expected_error):

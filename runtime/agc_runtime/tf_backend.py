@@ -133,6 +133,29 @@ def load():
         return value
 
     table["retval"] = getattr(operators, "retval", retval)
+
+    tf_assert_stmt = table["assert_stmt"]
+
+    def assert_stmt(expression1, expression2):
+        """agc writes None for a bare assert's message; TensorFlow's
+        assert_stmt needs a callable (its converter passes its own text)."""
+        if expression2 is None:
+            expression2 = _bare_assert_message
+        return tf_assert_stmt(expression1, expression2)
+
+    tf_converted_call = table["converted_call"]
+
+    def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
+        """TensorFlow's converted_call, except for print: agc routes print
+        calls through converted_call, TensorFlow's converter leaves them
+        as written (unless its BUILTIN_FUNCTIONS feature is on), so print
+        prints at trace time as under TensorFlow's own conversion."""
+        if f is print:
+            return print(*args, **(kwargs or {}))
+        return tf_converted_call(f, args, kwargs, caller_fn_scope, options)
+
+    table["assert_stmt"] = assert_stmt
+    table["converted_call"] = converted_call
     return table
 
 

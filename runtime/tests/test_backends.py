@@ -146,7 +146,10 @@ class FakeTensorFlow(unittest.TestCase):
         code = textwrap.dedent("""
             import agc_runtime as ag
             assert ag.backend() == 'tf'
-            print(ag.if_stmt(), ag.for_stmt(), ag.converted_call(), ag.ld())
+            print(ag.if_stmt(), ag.for_stmt(), ag.converted_call(len, (), None),
+                  ag.ld())
+            ag.converted_call(print, ('print', 'stays', 'print'), None)
+            print(ag.assert_stmt(True, None))
             print(ag.FunctionScope.__module__, ag.STD.__class__.__module__)
             print(ag.set_loop_options(), ag.with_function_scope(1, 2, 3))
             print(ag.retval(ag.UndefinedReturnValue()), ag.retval(4))
@@ -158,6 +161,8 @@ class FakeTensorFlow(unittest.TestCase):
         self.assertEqual(out.returncode, 0, out.stderr)
         self.assertEqual(out.stdout.splitlines(), [
             "tf.if_stmt tf.for_stmt tf.converted_call tf.ld",
+            "print stays print",
+            "tf.assert_stmt",
             "tensorflow.python.autograph.core.function_wrappers "
             "tensorflow.python.autograph.core.converter",
             "tf.slo tf.wfs",
