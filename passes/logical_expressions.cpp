@@ -53,6 +53,13 @@ ast::Expr* Chain(ast::Module& module,
 // Why `compare`, a chain of two or more comparisons, cannot become the `and`
 // of its links; empty if it can.
 std::string_view ChainHazard(const ast::Compare& compare) {
+  // Each link nests one `ag__.and_` call deeper; a chain that long (only
+  // generated or hostile code has one) stays flat.
+  constexpr size_t kMaxLinks = 100;
+  if (compare.ops.size() > kMaxLinks) {
+    return "a chain of more than 100 comparisons would nest too deeply as "
+           "ag__.and_ calls";
+  }
   for (size_t i = 0; i + 1 < compare.comparators.size(); ++i) {
     const ast::Expr& middle = *compare.comparators[i];
     if (!middle.Is<ast::Name>() && !middle.Is<ast::Constant>()) {

@@ -37,6 +37,13 @@ def kept_attribute(p):
 
 
 @ag__.autograph_artifact
+def too_long(x):
+    with ag__.FunctionScope('too_long', 'fscope', ag__.STD) as fscope:
+        # More than 100 links would nest too deeply: kept, with a note.
+        return x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x < x
+
+
+@ag__.autograph_artifact
 def single(x):
     with ag__.FunctionScope('single', 'fscope', ag__.STD) as fscope:
         return x < 3
