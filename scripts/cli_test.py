@@ -108,7 +108,7 @@ class Cli(unittest.TestCase):
         self.write("m.py", SIMPLE)
         p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
         self.assert_one_error(
-            p, r"^m\.py: error: output is out of date: m_ag\.py \[AGC009\]$", 1)
+            p, r"^m\.py: error: output is missing: m_ag\.py \[AGC009\]$", 1)
         self.assertEqual(self.listing(), ["m.py"])
         agc("convert", "m.py", "--passes", "none", cwd=self.dir)
         p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
@@ -116,6 +116,15 @@ class Cli(unittest.TestCase):
         self.write("m.py", SIMPLE + b"y = 2\n")
         p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
         self.assertEqual(p.returncode, 1)
+        self.assertRegex(p.stderr.decode(),
+                         r"^m\.py: error: output is out of date: m_ag\.py "
+                         r"\[AGC009\]\n")
+        agc("convert", "m.py", "--passes", "none", cwd=self.dir)
+        (self.dir / "m_ag.py.map.json").unlink()
+        p = agc("convert", "m.py", "--check", "--passes", "none", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^m\.py: error: output is missing: m_ag\.py\.map\.json "
+               r"\[AGC009\]$", 1)
 
     def test_check_reports_stale_map(self):
         self.write("m.py", SIMPLE)
@@ -136,6 +145,29 @@ class Cli(unittest.TestCase):
         agc("convert", "m.py", "--passes", "none", cwd=self.dir)
         p = agc("convert", "m.py", "--diff", "--passes", "none", cwd=self.dir)
         self.assertEqual(p.stdout, b"")
+
+    def test_diff_applies_with_patch_and_git_apply(self):
+        # A new output (an empty range: GNU diff's "-0,0") and a changed one.
+        for tool in (["patch", "-p0", "--quiet"], ["git", "apply", "-p0"]):
+            with self.subTest(tool=tool[0]):
+                work = self.dir / tool[0]
+                work.mkdir()
+                if tool[0] == "git":
+                    subprocess.run(["git", "init", "-q", "."], cwd=work,
+                                   check=True)
+                (work / "m.py").write_bytes(SIMPLE)
+                for step in ("new", "changed"):
+                    if step == "changed":
+                        (work / "m.py").write_bytes(SIMPLE + b"y = 2\n")
+                    p = agc("convert", "m.py", "--diff", cwd=work)
+                    self.assertEqual(p.returncode, 0, p.stderr)
+                    applied = subprocess.run(tool, input=p.stdout, cwd=work,
+                                             capture_output=True)
+                    self.assertEqual(applied.returncode, 0,
+                                     applied.stderr.decode() + step)
+                    p = agc("convert", "m.py", "--check", "--no-source-map",
+                            cwd=work)
+                    self.assertEqual(p.returncode, 0, p.stderr)
 
     def test_parallel_output_identical(self):
         names = []

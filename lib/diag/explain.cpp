@@ -153,7 +153,7 @@ A file declaring `# coding: ascii` that contains `é`.
 ## Use instead
 Fix the declaration to match the bytes, or save the file as UTF-8.
 )md"},
-    {9, R"md(# AGC009: output is out of date
+    {9, R"md(# AGC009: output is missing or out of date
 
 ## What it does
 `agc convert --check` reports an output file (or its source map) that is

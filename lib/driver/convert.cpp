@@ -377,7 +377,11 @@ std::string UnifiedDiff(std::string_view before,
   d.composeUnifiedHunks();
   std::string out = fmt::format("--- {}\n+++ {}\n", before_name, after_name);
   for (const auto& hunk : d.getUniHunks()) {
-    out += fmt::format("@@ -{},{} +{},{} @@\n", hunk.a, hunk.b, hunk.c, hunk.d);
+    // An empty range starts at the line before it (0 for an empty file),
+    // as GNU diff writes it and as patch and git apply read it.
+    out +=
+        fmt::format("@@ -{},{} +{},{} @@\n", hunk.b == 0 ? hunk.a - 1 : hunk.a,
+                    hunk.b, hunk.d == 0 ? hunk.c - 1 : hunk.c, hunk.d);
     for (const auto& e : hunk.common[0]) {
       AppendDiffLine(out, ' ', e.first);
     }
@@ -659,15 +663,16 @@ void Converter::Finish(Job& job,
     if (options_.check) {
       if (!have || existing != text) {
         diags_.Emit(diag::DiagKind::kStaleOutput, job.display, base::LineCol{},
-                    job.output);
+                    have ? "out of date" : "missing", job.output);
         return;
       }
       if (!map.empty()) {
         std::string existing_map;
-        if (!ReadFile(map_path, &existing_map, &ignored) ||
-            existing_map != map) {
+        const bool have_map = ReadFile(map_path, &existing_map, &ignored);
+        if (!have_map || existing_map != map) {
           diags_.Emit(diag::DiagKind::kStaleOutput, job.display,
-                      base::LineCol{}, map_path);
+                      base::LineCol{}, have_map ? "out of date" : "missing",
+                      map_path);
         }
       }
     }

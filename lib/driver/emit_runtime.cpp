@@ -117,7 +117,8 @@ std::string EmitRuntime(
                               have ? to : std::string("/dev/null"), to);
         }
         if (options.check && (!have || existing != bytes)) {
-          diags.Emit(diag::DiagKind::kStaleOutput, from, base::LineCol{}, to);
+          diags.Emit(diag::DiagKind::kStaleOutput, from, base::LineCol{},
+                     have ? "out of date" : "missing", to);
         }
         continue;
       }
