@@ -169,6 +169,31 @@ class Cli(unittest.TestCase):
                             cwd=work)
                     self.assertEqual(p.returncode, 0, p.stderr)
 
+    def test_remap_says_which_map_it_ignored(self):
+        self.write("m.py", b"def f(x):\n    if x:\n        raise ValueError('b')\n"
+                           b"    return 1\n")
+        agc("convert", "m.py", cwd=self.dir)
+        generated = self.dir / "m_ag.py"
+        line = next(i for i, text in enumerate(
+            generated.read_text().splitlines(), 1) if "raise " in text)
+        tb = (f'Traceback (most recent call last):\n  File "{generated}", '
+              f'line {line}, in f\n    raise\nValueError: b\n').encode()
+        p = agc("remap", stdin=tb, cwd=self.dir)
+        self.assertEqual((p.returncode, p.stderr), (0, b""))
+        self.assertIn(b'm.py", line 3, in f', p.stdout)
+        self.write("m.py", b"# edited\n" + (self.dir / "m.py").read_bytes())
+        p = agc("remap", stdin=tb, cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout, tb)
+        self.assert_one_error(
+            p, r"^.*m_ag\.py\.map\.json: warning: source map ignored: its "
+               r"source .*m\.py changed after conversion \(sha256 differs\) "
+               r"\[AGC018\]$", 0)
+        # No map at all: a file agc did not write, nothing to say.
+        generated.with_name("m_ag.py.map.json").unlink()
+        p = agc("remap", stdin=tb, cwd=self.dir)
+        self.assertEqual((p.returncode, p.stderr, p.stdout), (0, b"", tb))
+
     def test_parallel_output_identical(self):
         names = []
         for i in range(12):

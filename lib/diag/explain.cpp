@@ -273,6 +273,25 @@ One conversion would silently replace the other; the exit code is 2.
 ## Use instead
 Use `--out-dir`, which mirrors the input paths.
 )md"},
+    {18, R"md(# AGC018: source map ignored
+
+## What it does
+`agc remap` warns about a source map it found next to a generated file in
+the traceback but could not use: its source changed after conversion (the
+map's `source_sha256` no longer matches), the source is gone, or the map is
+not valid. Frames of that file stay as generated; the exit code stays 0.
+
+## Why is this bad
+The traceback silently keeps the generated lines where you expected the
+original ones.
+
+## Example
+Editing `model.py` after `agc convert model.py`, then remapping a traceback
+through `model_ag.py`.
+
+## Use instead
+Convert again (`agc convert`, or `make`), so the map matches the source.
+)md"},
     {101, R"md(# AGC101: generator function left unconverted
 
 ## What it does

@@ -183,7 +183,7 @@ std::unique_ptr<Remapper::Loaded> Remapper::ReadMap(const std::string& map_path,
 }
 
 Remapper::Remapper(const RemapOptions& options, diag::DiagnosticSink& diags)
-    : options_(options) {
+    : options_(options), diags_(diags) {
   for (const std::string& map_path : options_.maps) {
     std::string error;
     std::unique_ptr<Loaded> loaded = ReadMap(map_path, &error);
@@ -207,10 +207,17 @@ const Remapper::Loaded* Remapper::Find(std::string_view file) {
   }
   auto it = discovered_.find(absolute);
   if (it == discovered_.end()) {
-    std::string ignored;
-    it =
-        discovered_.emplace(absolute, ReadMap(absolute + ".map.json", &ignored))
-            .first;
+    const std::string map_path = absolute + ".map.json";
+    std::string error;
+    std::unique_ptr<Loaded> loaded = ReadMap(map_path, &error);
+    std::error_code ec;
+    if (loaded == nullptr && fs::exists(map_path, ec)) {
+      // A file with no map is not agc's; a map that is there but unusable
+      // (stale, or its source gone) is worth a word.
+      diags_.Emit(diag::DiagKind::kMapIgnored, map_path, base::LineCol{},
+                  error);
+    }
+    it = discovered_.emplace(absolute, std::move(loaded)).first;
   }
   if (it->second != nullptr) {
     return it->second.get();

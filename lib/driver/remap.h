@@ -47,7 +47,9 @@ class Remapper {
   // Where generated line `line` of `file` (as written in the text, relative
   // to the working directory) came from; nullopt when `file` has no usable
   // map or the line is outside it. A map whose source_sha256 does not match
-  // the source on disk is not usable (the source changed since).
+  // the source on disk is not usable (the source changed since): a map found
+  // next to a generated file that cannot be used is reported once, as a
+  // warning (kMapIgnored) saying why.
   std::optional<OriginalLocation> Locate(std::string_view file, int32_t line);
 
   // The whole text, rewritten.
@@ -72,6 +74,7 @@ class Remapper {
   void FlushFrame(std::string& out);
 
   RemapOptions options_;
+  diag::DiagnosticSink& diags_;
   std::vector<std::unique_ptr<Loaded>> explicit_;
   std::map<std::string, std::unique_ptr<Loaded>, std::less<>> discovered_;
   std::vector<std::string> pending_;  // a frame line and the lines under it
