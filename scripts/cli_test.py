@@ -194,6 +194,28 @@ class Cli(unittest.TestCase):
         p = agc("remap", stdin=tb, cwd=self.dir)
         self.assertEqual((p.returncode, p.stderr, p.stdout), (0, b"", tb))
 
+    def test_flags_with_nothing_to_act_on_are_usage_errors(self):
+        self.write("m.py", SIMPLE)
+        cases = {
+            ("-", "--out-dir", "d"): r"--out-dir mirrors the paths of input files",
+            ("m.py", "-o", "-", "--check"): r"--check compares output files",
+            ("m.py", "-o", "-", "--diff"): r"--diff compares output files",
+            ("-", "--check"): r"--check compares output files",
+            ("-", "--diff"): r"--diff compares output files",
+            ("m.py", "-o", "-", "--emit-runtime"): r"--emit-runtime writes",
+            ("-", "--emit-runtime"): r"--emit-runtime writes",
+            ("m.py", "--passes", "none,functions"):
+                r"'none' cannot be combined with other passes",
+        }
+        for args, message in cases.items():
+            with self.subTest(args=args):
+                p = subprocess.run([AGC, "convert", *args], cwd=self.dir,
+                                   input=SIMPLE, capture_output=True)
+                self.assertEqual(p.stdout, b"")
+                self.assert_one_error(
+                    p, r"^agc: error: .*" + message + r".*\[AGC016\]$", 2)
+                self.assertEqual(self.listing(), ["m.py"])
+
     def test_parallel_output_identical(self):
         names = []
         for i in range(12):

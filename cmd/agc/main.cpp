@@ -416,6 +416,35 @@ int main(int argc, char** argv) {
   }
 
   DiagnosticSink diags;
+  // Flags that have nothing to act on with standard input or output.
+  {
+    const bool from_stdin =
+        std::find(options.inputs.begin(), options.inputs.end(), "-") !=
+        options.inputs.end();
+    // Standard input goes to standard output unless -o names a file.
+    const bool to_stdout =
+        options.output == "-" || (from_stdin && options.output.empty());
+    std::string problem;
+    if (from_stdin && out_dir_opt->count() > 0) {
+      problem =
+          "--out-dir mirrors the paths of input files; standard input (-) "
+          "goes to standard output, or to -o FILE";
+    } else if (to_stdout && (options.check || options.diff)) {
+      problem = fmt::format(
+          "{} compares output files with what agc would write; writing to "
+          "standard output, there is no file to compare",
+          options.check ? "--check" : "--diff");
+    } else if (to_stdout && options.emit_runtime) {
+      problem =
+          "--emit-runtime writes agc_runtime next to the output files; "
+          "writing to standard output, there is no folder to write it to";
+    }
+    if (!problem.empty()) {
+      diags.Emit(agc::diag::DiagKind::kBadOption, "", {}, problem);
+      PrintDiagnostics(diags);
+      return 2;
+    }
+  }
   // [tool.agc] of the nearest pyproject.toml (above the first input, or the
   // working directory for stdin): passes, runtime-import and out-dir, each
   // unless its flag is given.

@@ -40,6 +40,8 @@ std::optional<std::vector<const PassInfo*>> SelectPasses(
   std::vector<bool> selected(registry.size(), false);
   size_t pos = 0;
   bool any_item = false;
+  bool none = false;
+  bool other = false;
   while (pos <= spec.size()) {
     size_t comma = spec.find(',', pos);
     if (comma == std::string_view::npos) {
@@ -52,8 +54,10 @@ std::optional<std::vector<const PassInfo*>> SelectPasses(
     }
     any_item = true;
     if (item == "none") {
+      none = true;
       continue;
     }
+    other = true;
     if (item == "default" || item == "all") {
       for (size_t i = 0; i < registry.size(); ++i) {
         if (item == "all" || registry[i].in_default) {
@@ -86,6 +90,11 @@ std::optional<std::vector<const PassInfo*>> SelectPasses(
   if (!any_item) {
     *error = {diag::DiagKind::kBadOption,
               "--passes needs a pass name, 'default', 'all' or 'none'"};
+    return std::nullopt;
+  }
+  if (none && other) {
+    *error = {diag::DiagKind::kBadOption,
+              "--passes: 'none' cannot be combined with other passes"};
     return std::nullopt;
   }
   std::vector<const PassInfo*> out;

@@ -116,6 +116,10 @@ TEST_CASE("Selection: unknown names get a did-you-mean", "[pass]") {
   CHECK(err.message.find("agc passes") != std::string::npos);
   CHECK_FALSE(SelectPasses(reg, "", &err));
   CHECK(err.kind == diag::DiagKind::kBadOption);
+  CHECK_FALSE(SelectPasses(reg, "none,adder", &err));
+  CHECK(err.kind == diag::DiagKind::kBadOption);
+  CHECK(err.message == "--passes: 'none' cannot be combined with other passes");
+  CHECK(SelectPasses(reg, "none, none", &err));
   CHECK(DidYouMean(reg, "ext") == "extra");
 }
 
