@@ -216,6 +216,41 @@ class Cli(unittest.TestCase):
                     p, r"^agc: error: .*" + message + r".*\[AGC016\]$", 2)
                 self.assertEqual(self.listing(), ["m.py"])
 
+    def test_command_line_errors_in_one_voice(self):
+        self.write("m.py", SIMPLE)
+        (self.dir / "d").mkdir()
+        cases = [
+            (("convert",), r"files is required \(see `agc convert --help`\)"),
+            (("convert", "m.py", "-o", "x.py", "--out-dir", "o"),
+             r"--output excludes --out-dir"),
+            (("convert", "m.py", "--bogus"), r"not expected: --bogus"),
+            (("convert", "m.py", "-j", "-3"),
+             r"--jobs: Value -3 not in range 0 to 1024 \(see"),
+            (("lint", "m.py", "-j", "99999"),
+             r"--jobs: Value 99999 not in range 0 to 1024 \(see `agc lint"),
+            (("explain", "AGC1234"), r"is not a diagnostic code"),
+        ]
+        for args, message in cases:
+            with self.subTest(args=args):
+                p = agc(*args, cwd=self.dir)
+                self.assert_one_error(
+                    p, r"^agc: error: .*" + message + r".*\[AGC016\]$", 2)
+        p = agc("inspect", "d", cwd=self.dir)
+        self.assertNotIn(b"convert", p.stderr)
+        self.assertIn(b"is a directory (name the .py files in it)", p.stderr)
+
+    def test_explain_without_a_code_lists_every_code(self):
+        p = agc("explain")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        lines = p.stdout.decode().splitlines()
+        self.assertIn("AGC001  error    invalid syntax", lines)
+        self.assertIn("AGC018  warning  source map ignored", lines)
+        codes = [line.split()[0] for line in lines]
+        self.assertEqual(codes, sorted(codes))
+        self.assertIn("AGC301", codes)
+        for code in codes:
+            self.assertEqual(agc("explain", code).returncode, 0, code)
+
     def test_parallel_output_identical(self):
         names = []
         for i in range(12):

@@ -27,6 +27,9 @@
 
 namespace {
 
+// The most files -j converts or lints in parallel (0: one per core).
+constexpr int kMaxJobs = 1024;
+
 using agc::diag::DiagnosticSink;
 
 void PrintDiagnostics(const DiagnosticSink& diags) {
@@ -207,7 +210,7 @@ int main(int argc, char** argv) {
   convert
       ->add_option("-j,--jobs", jobs,
                    "files converted in parallel (0: one per core)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, kMaxJobs))
       ->capture_default_str();
   auto* runtime_import_opt =
       convert
@@ -317,14 +320,15 @@ int main(int argc, char** argv) {
       ->excludes(config_opt);
   lint->add_option("-j,--jobs", lint_jobs,
                    "files linted in parallel (0: one per core)")
-      ->check(CLI::NonNegativeNumber)
+      ->check(CLI::Range(0, kMaxJobs))
       ->capture_default_str();
 
   // agc explain
   std::string explain_code;
   CLI::App* explain = app.add_subcommand(
       "explain", "what a diagnostic or lint rule means and how to fix it");
-  explain->add_option("code", explain_code, "AGCnnn")->required();
+  explain->add_option("code", explain_code,
+                      "AGCnnn (without it: the list of every code)");
 
   // agc dump (developer tool)
   std::string dump_path;
@@ -337,8 +341,22 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    int code = app.exit(e);
-    return code == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) {  // --help, --version
+      return app.exit(e);
+    }
+    // CLI11's own errors in agc's voice: `agc: error: ... [AGC016]`.
+    std::string where = "agc";
+    for (const CLI::App* sub : app.get_subcommands()) {
+      where += " " + sub->get_name();
+    }
+    std::cerr << agc::diag::FormatText(
+                     {agc::diag::DiagKind::kBadOption,
+                      agc::diag::Severity::kError,
+                      "",
+                      {},
+                      fmt::format("{} (see `{} --help`)", e.what(), where)})
+              << '\n';
+    return 2;
   }
   SetUpLogging(log_level, time_passes);
 
@@ -379,6 +397,23 @@ int main(int argc, char** argv) {
     return agc::driver::Lint(lint_options, std::cout, std::cerr, std::cin);
   }
   if (*explain) {
+    if (explain_code.empty()) {
+      // One line a code: AGCnnn, default severity, the page's title.
+      for (const agc::diag::DiagKindInfo* info : agc::diag::AllKinds()) {
+        std::string page;
+        std::string code = fmt::format("AGC{:03d}", info->code);
+        agc::driver::Explain(code, &page);
+        std::string_view title(page);
+        title = title.substr(0, title.find('\n'));
+        if (size_t colon = title.find(": "); colon != std::string_view::npos) {
+          title.remove_prefix(colon + 2);
+        }
+        std::cout << fmt::format("{}  {:<7}  {}\n", code,
+                                 agc::diag::SeverityName(info->severity),
+                                 title);
+      }
+      return 0;
+    }
     std::string page;
     if (!agc::driver::Explain(explain_code, &page)) {
       std::cerr << agc::diag::FormatText({agc::diag::DiagKind::kBadOption,

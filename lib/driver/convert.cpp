@@ -101,7 +101,7 @@ bool ReadFile(const std::string& path, std::string* bytes, std::string* error) {
     const int err = errno;
     // A folder we may not open is still reported as a folder.
     const bool dir = ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
-    *error = dir ? "is a directory (convert takes files)" : ErrnoText(err);
+    *error = dir ? "is a directory (name the .py files in it)" : ErrnoText(err);
     return false;
   }
   if (::fstat(fd, &st) != 0) {
@@ -111,7 +111,7 @@ bool ReadFile(const std::string& path, std::string* bytes, std::string* error) {
   }
   if (S_ISDIR(st.st_mode)) {
     ::close(fd);
-    *error = "is a directory (convert takes files)";
+    *error = "is a directory (name the .py files in it)";
     return false;
   }
   // The size is a hint (a file may change, a pipe has none): read to the
