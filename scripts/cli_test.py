@@ -239,6 +239,30 @@ class Cli(unittest.TestCase):
         self.assertNotIn(b"convert", p.stderr)
         self.assertIn(b"is a directory (name the .py files in it)", p.stderr)
 
+    def test_pass_names_from_config_and_print_after(self):
+        self.write("m.py", SIMPLE)
+        self.write("pyproject.toml", b'[tool.agc]\nselect = ["AGC301"]\n'
+                                     b'passes = "default,lsits"\n')
+        p = agc("convert", "m.py", "-o", "-", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^.*pyproject\.toml:3:10: error: \[tool\.agc\] passes: "
+               r"unknown pass 'lsits' \(did you mean 'lists'\?\) \[AGC014\]$",
+            2)
+        p = agc("lint", "m.py", cwd=self.dir)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn(b"pyproject.toml:3:10: [tool.agc] passes: unknown pass "
+                      b"'lsits'", p.stderr)
+        p = agc("convert", "m.py", "-o", "-", "--isolated", "--print-after",
+                "contrl_flow", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^agc: error: unknown pass 'contrl_flow' in --print-after "
+               r"\(did you mean 'control_flow'\?\) \[AGC014\]$", 2)
+        p = agc("convert", "m.py", "-o", "-", "--isolated", "--print-after",
+                "lists", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^agc: error: --print-after names 'lists', which is not a "
+               r"selected pass \[AGC016\]$", 2)
+
     def test_explain_without_a_code_lists_every_code(self):
         p = agc("explain")
         self.assertEqual(p.returncode, 0, p.stderr)

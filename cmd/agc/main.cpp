@@ -480,6 +480,8 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  std::string config_path;
+  std::optional<agc::base::LineCol> config_passes_at;
   // [tool.agc] of the nearest pyproject.toml (above the first input, or the
   // working directory for stdin): passes, runtime-import and out-dir, each
   // unless its flag is given.
@@ -510,6 +512,8 @@ int main(int argc, char** argv) {
     if (config != nullptr) {
       if (!config->passes.empty() && passes_opt->count() == 0) {
         passes_spec = config->passes;
+        config_path = config->path;
+        config_passes_at = config->passes_at;
       }
       if (!config->runtime_import.empty() && runtime_import_opt->count() == 0) {
         options.pass_options.runtime_import = config->runtime_import;
@@ -527,11 +531,14 @@ int main(int argc, char** argv) {
   auto selected = agc::pass::SelectPasses(agc::passes::Registry(), passes_spec,
                                           &selection_error);
   if (!selected) {
+    // A bad `passes` from [tool.agc] is reported where it is written.
+    const bool from_config = passes_opt->count() == 0 && config_passes_at;
     diags.Add({selection_error.kind,
                agc::diag::InfoOf(selection_error.kind).severity,
-               "",
-               {},
-               selection_error.message});
+               from_config ? config_path : std::string(),
+               from_config ? *config_passes_at : agc::base::LineCol{},
+               from_config ? "[tool.agc] passes: " + selection_error.message
+                           : selection_error.message});
     PrintDiagnostics(diags);
     return 2;
   }
@@ -540,10 +547,24 @@ int main(int argc, char** argv) {
                                            [&](const agc::pass::PassInfo* p) {
                                              return p->name == print_after;
                                            })) {
-    diags.Emit(agc::diag::DiagKind::kBadOption, "", {},
-               fmt::format("--print-after names '{}', which is not a "
-                           "selected pass",
-                           print_after));
+    const auto registry = agc::passes::Registry();
+    const bool known = std::any_of(
+        registry.begin(), registry.end(),
+        [&](const agc::pass::PassInfo& p) { return p.name == print_after; });
+    if (known) {
+      diags.Emit(agc::diag::DiagKind::kBadOption, "", {},
+                 fmt::format("--print-after names '{}', which is not a "
+                             "selected pass",
+                             print_after));
+    } else {
+      std::string_view hint = agc::pass::DidYouMean(registry, print_after);
+      diags.Emit(
+          agc::diag::DiagKind::kUnknownPass, "", {}, print_after,
+          hint.empty()
+              ? std::string(" in --print-after (run `agc passes` for "
+                            "the list)")
+              : fmt::format(" in --print-after (did you mean '{}'?)", hint));
+    }
     PrintDiagnostics(diags);
     return 2;
   }

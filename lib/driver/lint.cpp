@@ -457,8 +457,9 @@ void Linter::Run(Job& job) {
       options_.registry, config->passes.empty() ? "default" : config->passes,
       &selection_error);
   if (!passes) {
-    job.config_error = fmt::format("{}: [tool.agc] passes: {}", config->path,
-                                   selection_error.message);
+    job.config_error = fmt::format(
+        "{}:{}:{}: [tool.agc] passes: {}", config->path, config->passes_at.line,
+        config->passes_at.col, selection_error.message);
     return;
   }
   pass::PassOptions pass_options;

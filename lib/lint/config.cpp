@@ -187,6 +187,8 @@ bool LoadConfig(const std::string& pyproject,
         ok = false;
       } else if (key == "passes") {
         config->passes = *s;
+        config->passes_at = {static_cast<int32_t>(value.source().begin.line),
+                             static_cast<int32_t>(value.source().begin.column)};
       } else if (key == "runtime-import") {
         config->runtime_import = *s;
       } else {

@@ -35,6 +35,7 @@ struct Config {
   std::vector<std::string> exclude;
   std::map<int, diag::Severity> severity;  // by code
   std::string passes;                      // empty: default
+  base::LineCol passes_at;                 // where `passes` is written
   std::string runtime_import;
   std::string out_dir;
 };
