@@ -263,6 +263,24 @@ class Cli(unittest.TestCase):
             p, r"^agc: error: --print-after names 'lists', which is not a "
                r"selected pass \[AGC016\]$", 2)
 
+    def test_config_out_dir_is_relative_to_the_config(self):
+        self.write("pyproject.toml", b'[tool.agc]\nout-dir = "gen"\n')
+        self.write("src/pkg/utils.py", SIMPLE)
+        p = agc("convert", "src/pkg/utils.py", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        first = (self.dir / "gen/src/pkg/utils.py").read_bytes()
+        (self.dir / "gen/src/pkg/utils.py").unlink()
+        p = agc("convert", "utils.py", cwd=self.dir / "src" / "pkg")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual((self.dir / "gen/src/pkg/utils.py").read_bytes(),
+                         first)
+        self.assertNotIn("gen/utils.py", self.listing())
+        # A flag is relative to the working directory, as before.
+        p = agc("convert", "utils.py", "--out-dir", "out",
+                cwd=self.dir / "src" / "pkg")
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertTrue((self.dir / "src/pkg/out/utils.py").exists())
+
     def test_explain_without_a_code_lists_every_code(self):
         p = agc("explain")
         self.assertEqual(p.returncode, 0, p.stderr)
@@ -685,10 +703,10 @@ class Cli(unittest.TestCase):
                    b'out-dir = "gen"\n')
         self.write("src/m.py", self.RETURNS)
         # From a subfolder: the pyproject.toml above the input is found, and
-        # out-dir is relative to it.
+        # out-dir, and the layout mirrored below it, are relative to it.
         p = agc("convert", "m.py", cwd=self.dir / "src")
         self.assertEqual(p.returncode, 0, p.stderr)
-        out = (self.dir / "gen" / "m.py").read_text()
+        out = (self.dir / "gen" / "src" / "m.py").read_text()
         self.assertIn("import my_rt as ag__", out)
         self.assertNotIn("do_return", out)  # only `functions` ran
         self.assertFalse((self.dir / "src" / "m_ag.py").exists())

@@ -524,6 +524,7 @@ int main(int argc, char** argv) {
             (std::filesystem::path(config->folder) / config->out_dir)
                 .lexically_normal()
                 .string();
+        options.mirror_base = config->folder;
       }
     }
   }

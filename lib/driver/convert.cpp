@@ -41,11 +41,20 @@ bool EndsWith(std::string_view s, std::string_view suffix) {
          s.substr(s.size() - suffix.size()) == suffix;
 }
 
-// The path below --out-dir that mirrors `input`: relative inputs keep their
-// relative path; absolute ones are taken relative to the working directory
-// when inside it, else without their root. Leading ".." parts are dropped.
-fs::path MirroredPath(const std::string& input) {
+// The path below --out-dir that mirrors `input`: relative to `base` when it
+// is set and holds the input; else relative inputs keep their relative path,
+// and absolute ones are taken relative to the working directory when inside
+// it, else without their root. Leading ".." parts are dropped.
+fs::path MirroredPath(const std::string& input, const std::string& base) {
   fs::path p = fs::path(input).lexically_normal();
+  if (!base.empty()) {
+    std::error_code ec;
+    fs::path rel = fs::absolute(p, ec).lexically_normal().lexically_relative(
+        fs::path(base).lexically_normal());
+    if (!ec && !rel.empty() && *rel.begin() != "..") {
+      p = rel;
+    }
+  }
   if (p.is_absolute()) {
     std::error_code ec;
     fs::path cwd = fs::current_path(ec);
@@ -81,7 +90,9 @@ std::string OutputPathFor(const ConvertOptions& options,
     if (input == "-") {
       return "-";
     }
-    return (fs::path(options.out_dir) / MirroredPath(input)).string();
+    return (fs::path(options.out_dir) /
+            MirroredPath(input, options.mirror_base))
+        .string();
   }
   if (input == "-") {
     return "-";

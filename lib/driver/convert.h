@@ -20,6 +20,10 @@ struct ConvertOptions {
   std::vector<std::string> inputs;  // "-" is standard input
   std::string output;               // -o: one input only; "-" is stdout
   std::string out_dir;              // --out-dir: mirrors input paths
+  // When set (an out-dir read from a pyproject.toml: its folder), inputs
+  // inside this folder are mirrored relative to it, so a file lands in the
+  // same place whatever the working directory.
+  std::string mirror_base;
   std::vector<const pass::PassInfo*> passes;
   pass::PassOptions pass_options;
   pass::PipelineOptions pipeline;
