@@ -139,6 +139,7 @@ struct Job {
   std::vector<Finding> findings;
   bool io_error = false;
   std::string config_error;
+  bool walked = false;  // found by walking a folder (not named)
 };
 
 class Linter {
@@ -242,6 +243,11 @@ void Linter::Walk(const fs::path& dir,
                   name) != std::end(kSkippedFolders)) {
       continue;
     }
+    // A copy of agc's runtime package (`agc convert --emit-runtime`).
+    if (is_dir && name == "agc_runtime" &&
+        fs::exists(abs / "_importlib_bootstrap_python.py", e2)) {
+      continue;
+    }
     if (!is_dir &&
         (name.size() < 3 || name.compare(name.size() - 3, 3, ".py") != 0)) {
       continue;
@@ -256,6 +262,7 @@ void Linter::Walk(const fs::path& dir,
       job.input = abs.string();
       job.display = DisplayPath(display / name);
       job.size = entry.file_size(e2);
+      job.walked = true;
       jobs.push_back(std::move(job));
     }
   }
@@ -379,6 +386,20 @@ void Linter::Run(Job& job) {
       job.io_error = true;
       return;
     }
+  }
+  // agc's own output: skipped in a folder, a note when named.
+  if (IsAgcOutput(bytes)) {
+    if (!job.walked) {
+      const auto& info = diag::InfoOf(DiagKind::kGeneratedInput);
+      job.findings.push_back(
+          {Diagnostic{DiagKind::kGeneratedInput,
+                      info.severity,
+                      job.display,
+                      {},
+                      fmt::format(fmt::runtime(info.format), "lint")},
+           ""});
+    }
+    return;
   }
   std::string folder = job.input == "-"
                            ? Absolute(".").string()
