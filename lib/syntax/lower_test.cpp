@@ -968,8 +968,15 @@ TEST_CASE("syntax: syntax errors are AGC001 at CPython's position",
           "[syntax]") {
   // Positions are those CPython 3.11 reports for the same input.
   CHECK(ErrorsOf("x = (1,\n") == "t.py:1:5: error: invalid syntax [AGC001]\n");
+  // A compound statement's header without its colon: CPython's "expected
+  // ':'", at its position.
   CHECK(ErrorsOf("if x\n  pass\n") ==
-        "t.py:1:5: error: invalid syntax [AGC001]\n");
+        "t.py:1:5: error: invalid syntax: expected ':' [AGC006]\n");
+  CHECK(ErrorsOf("def f(x)\n  pass\n") ==
+        "t.py:1:9: error: invalid syntax: expected ':' [AGC006]\n");
+  CHECK(ErrorsOf("class A(B)\n  pass\n") ==
+        "t.py:1:11: error: invalid syntax: expected ':' [AGC006]\n");
+
   CHECK(ErrorsOf("x = 1 +\n") == "t.py:1:8: error: invalid syntax [AGC001]\n");
   CHECK(ErrorsOf("x = [1, 2\ny = 3\n") ==
         "t.py:1:5: error: invalid syntax [AGC001]\n");
@@ -986,7 +993,7 @@ TEST_CASE("syntax: syntax errors are AGC001 at CPython's position",
   CHECK(ErrorsOf("x = 1\ny = (1 +") ==
         "t.py:2:5: error: invalid syntax [AGC001]\n");
   CHECK(ErrorsOf("x = 1\nwhile True") ==
-        "t.py:2:11: error: invalid syntax [AGC001]\n");
+        "t.py:2:11: error: invalid syntax: expected ':' [AGC006]\n");
   // Columns count code points.
   CHECK(ErrorsOf("s = 'é€'; x = )\n") ==
         "t.py:1:15: error: invalid syntax [AGC001]\n");

@@ -3,6 +3,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -186,6 +187,50 @@ uint32_t ErrorPosition(TSTreeCursor* c, std::string_view bytes) {
   return to_line_end && last_end > start ? last_end : start;
 }
 
+// Whether the error at byte `at` is a compound statement's header without its
+// colon (`if x > 0` / `while True` / `def f()` at the end of their line),
+// which CPython reports as "expected ':'": `at` ends the code of its line,
+// the line starts with a compound statement's keyword, and the code before
+// `at` does not end with ':'.
+bool MissingColonAt(std::string_view bytes, uint32_t at) {
+  auto blank = [](char c) { return c == ' ' || c == '\t' || c == '\f'; };
+  uint32_t i = at;
+  while (i < bytes.size() && (blank(bytes[i]) || bytes[i] == '\r')) {
+    ++i;
+  }
+  if (i < bytes.size() && bytes[i] != '\n' && bytes[i] != '#') {
+    return false;
+  }
+  uint32_t end = at;
+  while (end > 0 && blank(bytes[end - 1])) {
+    --end;
+  }
+  if (end == 0 || bytes[end - 1] == ':' || bytes[end - 1] == '\n') {
+    return false;
+  }
+  size_t start = bytes.rfind('\n', end - 1);
+  start = start == std::string_view::npos ? 0 : start + 1;
+  while (start < end && blank(bytes[start])) {
+    ++start;
+  }
+  std::string_view line = bytes.substr(start, end - start);
+  size_t word_end = 0;
+  while (word_end < line.size() &&
+         (std::isalnum(static_cast<unsigned char>(line[word_end])) ||
+          line[word_end] == '_')) {
+    ++word_end;
+  }
+  std::string_view word = line.substr(0, word_end);
+  if (word == "async") {
+    return true;  // async def / for / with
+  }
+  constexpr std::string_view kCompound[] = {"if",  "elif",   "else",   "while",
+                                            "for", "def",    "class",  "with",
+                                            "try", "except", "finally"};
+  return std::find(std::begin(kCompound), std::end(kCompound), word) !=
+         std::end(kCompound);
+}
+
 // Reports the first ERROR or MISSING node in document order; an ERROR node
 // that holds other errors (tree-sitter's recovery may wrap much of the file
 // in one) is looked into for the first innermost one. Iterative: the tree may
@@ -225,6 +270,8 @@ void ReportFirstError(TSNode root,
       if (missing && !ts_node_is_named(n)) {
         sink.Emit(diag::DiagKind::kMissingToken, source.path(), pos,
                   ts_node_type(n));
+      } else if (error && MissingColonAt(source.bytes(), at)) {
+        sink.Emit(diag::DiagKind::kMissingToken, source.path(), pos, ":");
       } else {
         sink.Emit(diag::DiagKind::kInvalidSyntax, source.path(), pos);
       }
