@@ -9,14 +9,18 @@ implementation they are bound to is the selected backend:
   exactly like the original;
 * ``staged``: reference staging semantics on ``agc_runtime.staged.Value``
   (both branches traced, functional loops, AutoGraph's staging errors);
-* ``tf``: TensorFlow's own operators, for every value.
+* ``tf``: TensorFlow's own operators, for every value;
+* ``jax``: the python backend with JAX imported up front, and for loops over
+  a Python range whose variables hold traced arrays staged as
+  ``lax.fori_loop`` rather than unrolled (see ``jax_backend``).
 
-No configuration is needed for TensorFlow: on the python backend, an
+No configuration is needed for TensorFlow or JAX: on the python backend, an
 operator that meets a TensorFlow value while TensorFlow builds a graph
-(inside ``tf.function``) stages the statement with TensorFlow's operator;
-plain values keep Python semantics (see ``_importlib_bootstrap_python``).
+(inside ``tf.function``), or a JAX tracer (inside ``jax.jit``, ``vmap``,
+...), stages the statement with the framework's control flow; plain values
+keep Python semantics (see ``_importlib_bootstrap_python``).
 
-Select with ``AGC_BACKEND=python|staged|tf`` before the import, or with
+Select with ``AGC_BACKEND=python|staged|tf|jax`` before the import, or with
 ``agc_runtime.use(name)`` at any time: the backend rebinds the names in this
 module, and generated code looks them up on every call.
 
@@ -37,7 +41,7 @@ from ._importlib_bootstrap_python import (
     or_, print_, range_, set_item, sorted_, while_stmt, with_function_scope,
     zip_)
 
-BACKENDS = ("python", "staged", "tf")
+BACKENDS = ("python", "staged", "tf", "jax")
 
 # Names that are not operators but that a backend may also provide (the tf
 # backend binds TensorFlow's own classes so its operators recognise them).
@@ -70,16 +74,22 @@ def _table(name):
         table = _own_table(_python_ops)
         table.update(tf_backend.load())
         return table
+    if name == "jax":
+        from . import jax_backend
+        table = _own_table(_python_ops)
+        table.update(jax_backend.load())
+        return table
     raise ValueError("unknown agc_runtime backend %r; choose one of %s"
                      % (name, ", ".join(BACKENDS)))
 
 
 def use(name):
-    """Selects the backend ('python', 'staged' or 'tf') for all converted code.
+    """Selects the backend ('python', 'staged', 'tf' or 'jax') for all
+    converted code.
 
-    Raises ValueError for an unknown name and ImportError when the tf
-    backend is selected without a usable TensorFlow; the previous backend
-    then stays selected.
+    Raises ValueError for an unknown name and ImportError when the tf or jax
+    backend is selected without a usable TensorFlow or JAX; the previous
+    backend then stays selected.
     """
     global _backend
     table = _table(name)
@@ -109,7 +119,7 @@ def remap_traceback(text, hide_runtime_frames=True):
 
 def __getattr__(name):
     # Submodules load on first use, keeping ``import agc_runtime`` small.
-    if name in ("staged", "traceback_hook", "tf_backend"):
+    if name in ("staged", "traceback_hook", "tf_backend", "jax_backend"):
         __import__(__name__ + "." + name)
         return globals()[name]
     raise AttributeError("module %r has no attribute %r" % (__name__, name))

@@ -55,10 +55,21 @@ _RUNTIME_DIR = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 # the values' types, and the agc_runtime module that stages them. That module
 # is imported the first time a value of the framework reaches an operator
 # (so the framework is already imported) and provides ``staging()``, an
-# object with ``active()`` (is the framework tracing now?) and the operators
-# it stages (see tf_backend.Staging).
+# object with
+#
+#   active()  does a value of the framework stage now? (TensorFlow: is it
+#             building a graph; JAX: always, its values say it themselves)
+#   scoped    True if the framework stages everything while active (the
+#             operators without a deciding value, ``new_list`` and the first
+#             test of a while loop, ask ``tracing()``), False if only its
+#             values do
+#   types     agc_runtime's own types that it stages (JAX: a range with a
+#             traced bound), or ()
+#
+# and the operators it stages (see tf_backend.Staging, jax_backend.Staging).
 STAGING_FRAMEWORKS = (
     ("tensorflow", "tf_backend"),
+    ("jax", "jax_backend"),
 )
 _FRAMEWORK_MODULES = {prefix: module for prefix, module in STAGING_FRAMEWORKS}
 _stagings = {}  # agc_runtime module name -> its staging object
@@ -70,6 +81,9 @@ def _staging_of_module(module_name):
         package = __name__.rpartition(".")[0]
         module = __import__(package + "." + module_name, fromlist=("_",))
         staging = _stagings[module_name] = module.staging()
+        for cls in staging.types:
+            _OWN_TYPES[cls] = staging
+            _staging_by_type[cls] = staging
     return staging
 
 
@@ -90,12 +104,14 @@ class _StagingByType(dict):
         if len(self) > 4096:  # types made at run time: keep the cache small
             self.clear()
             self.update(_PLAIN_TYPES)
+            self.update(_OWN_TYPES)
         self[cls] = staging
         return staging
 
 
 _PLAIN_TYPES = {t: None for t in (bool, int, float, complex, str, bytes,
                                   type(None), list, tuple, dict, set, range)}
+_OWN_TYPES = {}  # a staging's own types (``types``) -> the staging
 _staging_by_type = _StagingByType(_PLAIN_TYPES)
 
 
@@ -108,7 +124,7 @@ def staging_for(value):
 
 
 def tracing():
-    """The staging object of a framework that is tracing now, or None.
+    """The staging object of a scoped framework that is tracing now, or None.
 
     For operators that have no value to look at (``new_list``).
     """
@@ -116,7 +132,7 @@ def tracing():
     for prefix, module_name in STAGING_FRAMEWORKS:
         if prefix in modules:
             staging = _staging_of_module(module_name)
-            if staging.active():
+            if staging.scoped and staging.active():
                 return staging
     return None
 
@@ -138,16 +154,20 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
         orelse()
 
 
-def _loop_goes_on(kind, result):
+def _loop_goes_on(kind, result, loop):
     """The truth of a Python loop's test that is not a plain bool.
 
     A staged value here means the loop started as a Python loop and its test
     became staged (a loop variable changed type, or a break depends on a
-    staged condition): the framework raises its own error for that.
+    staged condition). The framework decides: TensorFlow raises its own
+    error; JAX stages the rest of the loop (``loop``: for a while loop
+    ``(test, body, get_state, set_state, symbol_names, opts)``, for a for
+    loop the same with the iterator and extra_test in place of the test)
+    and answers False, as the loop is then done.
     """
     staging = _staging_by_type[type(result)]
     if staging is not None and staging.active():
-        staging.python_loop_test(kind, result)
+        return staging.python_loop_test(kind, result, loop)
     return bool(result)
 
 
@@ -166,8 +186,9 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
     if staging is not None and staging.active():
         return staging.while_stmt(test, body, get_state, set_state,
                                   symbol_names, opts)
-    while result is True or (result is not False and
-                             _loop_goes_on("while", result)):
+    while result is True or (result is not False and _loop_goes_on(
+            "while", result,
+            (test, body, get_state, set_state, symbol_names, opts))):
         body()
         result = test()
 
@@ -188,15 +209,18 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
         for target in iter_:
             body(target)
         return
+    iterator = iter(iter_)
     go_on = extra_test()
-    if go_on is not True and (go_on is False or
-                              not _loop_goes_on("for", go_on)):
+    if go_on is not True and (go_on is False or not _loop_goes_on(
+            "for", go_on, (iterator, extra_test, body, get_state, set_state,
+                           symbol_names, opts))):
         return
-    for target in iter_:
+    for target in iterator:
         body(target)
         go_on = extra_test()
-        if go_on is not True and (go_on is False or
-                                  not _loop_goes_on("for", go_on)):
+        if go_on is not True and (go_on is False or not _loop_goes_on(
+                "for", go_on, (iterator, extra_test, body, get_state,
+                               set_state, symbol_names, opts))):
             break
 
 
@@ -287,10 +311,12 @@ _CONTEXT_BUILTINS = frozenset(("eval", "exec", "globals", "locals", "vars",
 # called with a staged argument, they go to the framework. ``print`` is not
 # among them: it prints at trace time, as under TensorFlow's own AutoGraph
 # (whose BUILTIN_FUNCTIONS feature is off in ``STD``); ``tf.print`` prints
-# when the graph runs.
+# when the graph runs. ``print`` is handed over too, for JAX: a traced value
+# prints when the compiled code runs (jax.debug.callback); TensorFlow's
+# staging prints at trace time.
 _OVERLOADABLE_BUILTINS = frozenset((
     abs, all, any, enumerate, filter, float, int, len, map, max, min, next,
-    range, sorted, zip))
+    print, range, sorted, zip))
 
 
 def _staged_argument(args):

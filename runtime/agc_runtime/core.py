@@ -407,3 +407,40 @@ def _opts_record(name, fields):
 ListPopOpts = _opts_record("ListPopOpts", ("element_dtype", "element_shape"))
 ListStackOpts = _opts_record("ListStackOpts", ("element_dtype", "original_call"))
 GetItemOpts = _opts_record("GetItemOpts", ("element_dtype",))
+
+
+# ---------------------------------------------------------------------------
+# Staging errors
+# ---------------------------------------------------------------------------
+
+NOTE_PREFIX = "agc: "
+
+
+def note_origin(error, kind):
+    """Adds a note naming the original line of the innermost converted
+    statement that was being staged (once per exception)."""
+    notes = getattr(error, "__notes__", ())
+    if any(note.startswith(NOTE_PREFIX) for note in notes):
+        return
+    frame = sys._getframe(1)
+    runtime_dir = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
+    while frame is not None and (
+            frame.f_code.co_filename.startswith(runtime_dir)):
+        frame = frame.f_back
+    if frame is None:
+        return
+    filename, line = frame.f_code.co_filename, frame.f_lineno
+    where = "%s, line %d" % (filename, line)
+    try:
+        from .traceback_hook import remap_location
+        original = remap_location(filename, line)
+    except Exception:  # noqa: BLE001 - a note must never hide the error
+        original = None
+    if original is not None:
+        where = "%s, line %d (converted: %s)" % (original[0], original[1],
+                                                where)
+    try:
+        error.add_note("%sraised while staging the '%s' statement at %s"
+                       % (NOTE_PREFIX, kind, where))
+    except (AttributeError, TypeError):
+        pass

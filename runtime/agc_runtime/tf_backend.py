@@ -201,6 +201,11 @@ class Staging:
         self._tf_undefined_return = variables.UndefinedReturnValue
         self.active = _negation(context.executing_eagerly)
 
+    # TensorFlow stages everything while it builds a graph: the python
+    # backend asks ``active()`` also for operators without a deciding value.
+    scoped = True
+    types = ()
+
     # -- markers ------------------------------------------------------------
 
     def _to_tf(self, values):
@@ -237,7 +242,7 @@ class Staging:
             self._ops["if_stmt"](cond, body, orelse, get, put, symbol_names,
                                  nouts)
         except Exception as e:
-            _note_origin(e, "if")
+            core.note_origin(e, "if")
             raise
 
     def while_stmt(self, test, body, get_state, set_state, symbol_names,
@@ -246,7 +251,7 @@ class Staging:
         try:
             self._ops["while_stmt"](test, body, get, put, symbol_names, opts)
         except Exception as e:
-            _note_origin(e, "while")
+            core.note_origin(e, "while")
             raise
 
     def for_stmt(self, iter_, extra_test, body, get_state, set_state,
@@ -256,7 +261,7 @@ class Staging:
             self._ops["for_stmt"](iter_, extra_test, body, get, put,
                                   symbol_names, opts)
         except Exception as e:
-            _note_origin(e, "for")
+            core.note_origin(e, "for")
             raise
 
     def isolated(self, thunk):
@@ -264,9 +269,11 @@ class Staging:
         with self._func_graph.FuncGraph("agc_scratch").as_default():
             return thunk()
 
-    def python_loop_test(self, kind, result):
+    def python_loop_test(self, kind, result, loop):
         """Raises TensorFlow's error for a Python loop whose test became a
-        tensor; returns if TensorFlow accepts the value as a Python bool."""
+        tensor; returns the value's truth if TensorFlow accepts it as a
+        Python bool. (``loop``, the rest of the loop, is not used: TensorFlow
+        cannot stage a loop that started in Python.)"""
         control_flow = self._control_flow
         try:
             if kind == "while":
@@ -277,8 +284,9 @@ class Staging:
                 control_flow._py_for_stmt((), lambda: result, lambda t: None,
                                           None, None, None, None)
         except Exception as e:
-            _note_origin(e, kind)
+            core.note_origin(e, kind)
             raise
+        return bool(result)
 
     # -- expressions --------------------------------------------------------
 
@@ -303,6 +311,8 @@ class Staging:
     # -- calls, asserts, lists, slices --------------------------------------
 
     def call_builtin(self, f, args, kwargs):
+        if f is print:  # prints at trace time, as TensorFlow's AutoGraph
+            return print(*args, **(kwargs or {}))
         overload = self._overload_of(f)
         if kwargs:
             return overload(*args, **kwargs)
@@ -351,36 +361,3 @@ def _negation(predicate):
     def negated():
         return not predicate()
     return negated
-
-
-_NOTE_PREFIX = "agc: "
-
-
-def _note_origin(error, kind):
-    """Adds a note naming the original line of the innermost converted
-    statement that was being staged (once per exception)."""
-    notes = getattr(error, "__notes__", ())
-    if any(note.startswith(_NOTE_PREFIX) for note in notes):
-        return
-    frame = sys._getframe(1)
-    runtime_dir = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
-    while frame is not None and (
-            frame.f_code.co_filename.startswith(runtime_dir)):
-        frame = frame.f_back
-    if frame is None:
-        return
-    filename, line = frame.f_code.co_filename, frame.f_lineno
-    where = "%s, line %d" % (filename, line)
-    try:
-        from .traceback_hook import remap_location
-        original = remap_location(filename, line)
-    except Exception:  # noqa: BLE001 - a note must never hide the error
-        original = None
-    if original is not None:
-        where = "%s, line %d (converted: %s)" % (original[0], original[1],
-                                                where)
-    try:
-        error.add_note("%sraised while staging the '%s' statement at %s"
-                       % (_NOTE_PREFIX, kind, where))
-    except (AttributeError, TypeError):
-        pass
