@@ -52,26 +52,30 @@ _RUNTIME_DIR = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 # ---------------------------------------------------------------------------
 
 # The frameworks whose values stage, one line each: the top-level module of
-# the values' types, and the agc_runtime module that stages them. That module
+# the values' types, the agc_runtime module that stages them, and whether
+# the framework stages everything while it traces ("scoped": TensorFlow
+# building a graph; the operators without a deciding value, ``new_list`` and
+# the first test of a while loop, ask ``tracing()``) or only its own values
+# do (JAX: a tracer says it is traced). The agc_runtime module
 # is imported the first time a value of the framework reaches an operator
 # (so the framework is already imported) and provides ``staging()``, an
 # object with
 #
 #   active()  does a value of the framework stage now? (TensorFlow: is it
 #             building a graph; JAX: always, its values say it themselves)
-#   scoped    True if the framework stages everything while active (the
-#             operators without a deciding value, ``new_list`` and the first
-#             test of a while loop, ask ``tracing()``), False if only its
-#             values do
 #   types     agc_runtime's own types that it stages (JAX: a range with a
 #             traced bound), or ()
 #
 # and the operators it stages (see tf_backend.Staging, jax_backend.Staging).
 STAGING_FRAMEWORKS = (
-    ("tensorflow", "tf_backend"),
-    ("jax", "jax_backend"),
+    ("tensorflow", "tf_backend", True),
+    ("jax", "jax_backend", False),
 )
-_FRAMEWORK_MODULES = {prefix: module for prefix, module in STAGING_FRAMEWORKS}
+_FRAMEWORK_MODULES = {prefix: module
+                      for prefix, module, _ in STAGING_FRAMEWORKS}
+_SCOPED_FRAMEWORKS = tuple((prefix, module)
+                           for prefix, module, scoped in STAGING_FRAMEWORKS
+                           if scoped)
 _stagings = {}  # agc_runtime module name -> its staging object
 
 
@@ -129,10 +133,10 @@ def tracing():
     For operators that have no value to look at (``new_list``).
     """
     modules = sys.modules
-    for prefix, module_name in STAGING_FRAMEWORKS:
+    for prefix, module_name in _SCOPED_FRAMEWORKS:
         if prefix in modules:
             staging = _staging_of_module(module_name)
-            if staging.scoped and staging.active():
+            if staging.active():
                 return staging
     return None
 

@@ -146,8 +146,6 @@ class Staging:
     """JAX's control flow for the statements the python backend hands over
     (a JAX value decides them)."""
 
-    # Only traced values stage: there is no JAX "graph mode" to ask about.
-    scoped = False
     types = (TracedRange, TracedSequence)
 
     def __init__(self):

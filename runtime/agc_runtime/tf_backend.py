@@ -201,10 +201,7 @@ class Staging:
         self._tf_undefined_return = variables.UndefinedReturnValue
         self.active = _negation(context.executing_eagerly)
 
-    # TensorFlow stages everything while it builds a graph: the python
-    # backend asks ``active()`` also for operators without a deciding value.
-    scoped = True
-    types = ()
+    types = ()  # no agc_runtime types of its own
 
     # -- markers ------------------------------------------------------------
 
