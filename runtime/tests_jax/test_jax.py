@@ -377,6 +377,17 @@ class Errors(unittest.TestCase):
         e = self._error(converted.bool_outside, 1.0)
         self.assertIsInstance(e, jax.errors.TracerBoolConversionError)
 
+    def test_tracer_to_bool_traceback_names_original_line(self):
+        import traceback
+        try:
+            jax.jit(converted.bool_outside)(1.0)
+        except jax.errors.TracerBoolConversionError:
+            text = agc_runtime.remap_traceback(traceback.format_exc())
+        line = SOURCE.splitlines().index("    flag = bool(x > 0)") + 1
+        self.assertIn('File "%s", line %d, in bool_outside'
+                      % (original.__file__, line), text)
+        self.assertIn("flag = bool(x > 0)", text)
+
     def test_range_of_float(self):
         e = self._error(converted.float_range, 3.0)
         self.assertIsInstance(e, TypeError)
