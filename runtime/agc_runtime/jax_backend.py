@@ -691,7 +691,8 @@ class Staging:
 
     def call_builtin(self, f, args, kwargs):
         handler = _BUILTINS.get(f.__name__)
-        if handler is not None and self.any_traced(args):
+        if handler is not None and (self.any_traced(args) or any(
+                type(a) in self.types for a in args)):
             result = handler(self, args, kwargs or {})
             if result is not NotImplemented:
                 return result
@@ -832,10 +833,12 @@ def _reduction(name):
 
 
 def _sorted(s, args, kwargs):
-    if len(args) != 1 or set(kwargs) - {"reverse"} or not s.traced(args[0]):
+    if len(args) != 1 or set(kwargs) - {"reverse"} or not s.traced(
+            args[0]) or args[0].ndim != 1:
         return NotImplemented
-    x = s._jnp.sort(args[0], axis=0)
-    return x[::-1] if kwargs.get("reverse") else x
+    x = s._jnp.sort(args[0])
+    # A list of 0-d arrays, as Python's sorted gives for a vector.
+    return list(x[::-1] if kwargs.get("reverse") else x)
 
 
 def _as_sequence(s, x):
