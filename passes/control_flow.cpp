@@ -1119,7 +1119,9 @@ class ControlFlowPass : public pass::Pass {
         if ((fn->flags & ast::kFlagConverted) != 0) {
           todo.push_back(fn);
         }
-        return;
+        if ((fn->flags & ast::kFlagOriginal) == 0) {
+          return;  // an eager original's body holds its nested twins
+        }
       }
       if (node.Is<ast::AsyncFunctionDef>()) {
         return;

@@ -146,7 +146,9 @@ class ConvertedCodeWalker {
       if ((fn->flags & ast::kFlagConverted) != 0) {
         Body(*fn);
       }
-      return;
+      if ((fn->flags & ast::kFlagOriginal) == 0) {
+        return;  // an eager original's body holds its nested twins
+      }
     }
     if (node.Is<ast::AsyncFunctionDef>() || node.Is<ast::Lambda>()) {
       return;

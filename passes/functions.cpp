@@ -25,6 +25,31 @@
 //                                          'fscope', ag__.STD) as fscope:
 //                                              return g(x)
 //
+// Eager originals (the default; PassOptions::eager_originals): the function
+// keeps its own code, with one guard line first (after its docstring), and
+// the converted function follows it as a twin, undecorated, without defaults
+// or annotations (the guard passes every argument), named `_agc_<name>`:
+//
+//   def f(x, *a, k=1):                 def f(x, *a, k=1):
+//       """Doc."""                         """Doc."""
+//       return g(x)           ->           if ag__.frameworks_loaded and
+//       ag__.tracing(): return _agc_f(x, *a, k=k)
+//                                          return g(x)
+//
+//                                      @ag__.twin_of(f)
+//                                      def _agc_f(x, *a, k):
+//                                          with ag__.FunctionScope('f', ...
+//
+// So an eager call runs the original code (same frames, locals, speed), and a
+// call while a framework traces runs the twin. A method's guard calls
+// `__class__._agc_m(self, ...)` (the twin is a class attribute; `__class__`
+// is the class the method is defined in, as for zero-argument super()). A
+// nested function's twin is defined beside it in the enclosing function's
+// original code. The original keeps its span and is printed as written; the
+// guard is an inserted line (the original is regenerated when its first
+// statement shares the `def` line). `twin_of(f)` marks f (and what its
+// decorators wrap) as converted, so no runtime converts it again.
+//
 // A lambda inside a converted function runs its body in a scope of its own
 // and is marked as converted too, so that a runtime handed the lambda
 // (`tf.map_fn`, `Dataset.map`, a Keras `Lambda` layer) does not convert it
@@ -39,10 +64,15 @@
 // module does not have it already).
 //
 // Attaches: kFlagConverted on converted functions (later passes convert only
-// those); kFlagChanged so the printer regenerates them.
+// those); kFlagChanged so the printer regenerates them; kFlagOriginal on eager
+// originals (later passes look inside them for nested twins only).
 // Requires: no analyses.
 #include <memory>
+#include <optional>
+#include <string>
 #include <string_view>
+#include <unordered_set>
+#include <utility>
 
 #include "lib/analysis/manager.h"
 #include "lib/ast/ast.h"
@@ -50,10 +80,14 @@
 #include "lib/codegen/printer.h"
 #include "lib/codegen/template.h"
 #include "lib/pass/pass.h"
+#include "passes/converted_code.h"
 #include "passes/registry.h"
 
 namespace agc::passes::functions {
 namespace {
+
+// The name of an eager original's converted twin: `_agc_f` for `f`.
+constexpr std::string_view kTwinPrefix = "_agc_";
 
 // The last name of a decorator: `do_not_convert` for `@do_not_convert`,
 // `@ag.do_not_convert` and `@tf.autograph.experimental.do_not_convert()`.
@@ -236,6 +270,10 @@ class Converter {
   // Statements outside converted functions: module level, class bodies and
   // blocks of compound statements there.
   void VisitBlock(std::vector<ast::Stmt*>& body) {
+    if (ctx_.options().eager_originals) {
+      OriginalBlock(body, /*class_body=*/false);
+      return;
+    }
     for (ast::Stmt* stmt : body) {
       VisitStmt(*stmt);
     }
@@ -247,7 +285,7 @@ class Converter {
       return;
     }
     if (auto* fn = stmt.As<ast::AsyncFunctionDef>()) {
-      ctx_.Emit(diag::DiagKind::kAsyncNotConverted, *fn, fn->name);
+      Emit(diag::DiagKind::kAsyncNotConverted, *fn, fn->name);
       return;
     }
     // Blocks nested in compound statements (class bodies, if/try/with/for/
@@ -256,6 +294,243 @@ class Converter {
   }
 
  private:
+  // ---- Eager originals ------------------------------------------------------
+
+  // A block of code that runs as written (module level, a class body, the
+  // body of an eager original, and blocks of compound statements there):
+  // each convertible function gets its guard and its twin after it.
+  // `copied`: the block is inside an eager original's copy, whose nodes the
+  // analyses of the input do not describe.
+  void OriginalBlock(std::vector<ast::Stmt*>& body,
+                     bool class_body,
+                     bool copied = false) {
+    for (size_t i = 0; i < body.size(); ++i) {
+      ast::Stmt& stmt = *body[i];
+      if (auto* fn = stmt.As<ast::FunctionDef>()) {
+        if (ast::FunctionDef* original = Original(*fn, class_body, copied)) {
+          body[i] = original;
+          body.insert(body.begin() + static_cast<std::ptrdiff_t>(i) + 1, fn);
+          ++i;
+          {
+            // The twin is kept by the original function (twin_of), not by
+            // the module, class or function: vars(), dir(), metaclasses and
+            // Protocol see the names as written.
+            std::vector<ast::Stmt*> del = codegen::Instantiate(
+                module_, "del twin", {{"twin", codegen::Name(fn->name)}},
+                fn->origin);
+            body.insert(body.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                        del.begin(), del.end());
+            i += del.size();
+          }
+        }
+        continue;
+      }
+      if (auto* fn = stmt.As<ast::AsyncFunctionDef>()) {
+        Emit(diag::DiagKind::kAsyncNotConverted, *fn, fn->name);
+        continue;
+      }
+      if (auto* cls = stmt.As<ast::ClassDef>()) {
+        const std::string_view outer = class_name_;
+        class_name_ = cls->name;
+        OriginalBlock(cls->body, /*class_body=*/true, copied);
+        class_name_ = outer;
+        continue;
+      }
+      ForEachBlock(stmt, [&](std::vector<ast::Stmt*>& block) {
+        OriginalBlock(block, class_body, copied);
+      });
+    }
+  }
+
+  // For a convertible `fn`: returns the eager original to put in its place,
+  // a copy with its guard (printed as written: the copy keeps the spans),
+  // and turns `fn` itself into the converted twin that follows it (so the
+  // analyses of the input, made before any pass, describe the twin). Null
+  // when `fn` stays as written.
+  ast::FunctionDef* Original(ast::FunctionDef& fn,
+                             bool class_body,
+                             bool copied) {
+    if (!Convertible(fn)) {
+      return nullptr;
+    }
+    auto* original = ast::CloneAs(module_, fn);
+    const std::string_view twin_name = TwinName(fn.name);
+    // The original's nested functions get guards and twins of their own
+    // (reported once, by the twin's conversion below).
+    const bool was_quiet = quiet_;
+    quiet_ = true;
+    OriginalBlock(original->body, /*class_body=*/false, /*copied=*/true);
+    quiet_ = was_quiet;
+    InsertGuard(*original, class_body, twin_name);
+    original->flags |= ast::kFlagOriginal;
+    // The twin: an inserted statement, converted as the function would be,
+    // then renamed, without decorators, defaults and annotations, and marked
+    // as the original's twin.
+    ast::FunctionDef* twin = &fn;
+    twin->span = ast::Span{};
+    twin->decorator_list.clear();
+    twin->returns = nullptr;
+    ast::Arguments& args = *twin->args;
+    args.defaults.clear();
+    for (ast::Expr*& d : args.kw_defaults) {
+      d = nullptr;
+    }
+    for (auto* list : {&args.posonlyargs, &args.args, &args.kwonlyargs}) {
+      for (ast::Arg* a : *list) {
+        a->annotation = nullptr;
+      }
+    }
+    for (ast::Arg* a : {args.vararg, args.kwarg}) {
+      if (a != nullptr) {
+        a->annotation = nullptr;
+      }
+    }
+    Convert(*twin, /*twin_of=*/original->name);
+    if (copied) {
+      // A copy: the analyses of the input do not describe it or the
+      // functions inside it; control_flow analyses them afresh, as lowered
+      // functions.
+      MarkLowered(*twin);
+    }
+    twin->name = twin_name;
+    return original;
+  }
+
+  static void MarkLowered(ast::Node& node) {
+    if (auto* fn = node.As<ast::FunctionDef>()) {
+      fn->flags |= ast::kFlagLowered;
+    }
+    ast::ForEachChild(node, [](ast::Node* child) { MarkLowered(*child); });
+  }
+
+  // `_agc_f`, or `_agc_f_1`... when the module uses that name already (a
+  // property's getter and setter, a function defined twice).
+  std::string_view TwinName(std::string_view name) {
+    std::string base = std::string(kTwinPrefix) + std::string(name);
+    if (base.back() == '_' && base[base.size() - 2] != '_') {
+      base += '_';  // not a _sunder_ name, which enum.Enum's body refuses
+    }
+    const base::SourceFile* source = module_.source();
+    if (source == nullptr ||
+        source->bytes().find(kTwinPrefix) != std::string_view::npos) {
+      // The input itself uses the prefix: ask the namer (one walk of the
+      // module, then a scan of its identifiers per name).
+      if (!twin_namer_) {
+        twin_namer_.emplace(module_);
+      }
+      return twin_namer_->New(module_, base);
+    }
+    // Otherwise only the names handed out here can collide.
+    std::string name_i = base;
+    for (int i = 1; !twin_names_.insert(name_i).second; ++i) {
+      name_i = base + "_" + std::to_string(i);
+    }
+    return module_.Intern(name_i);
+  }
+
+  // `if ag__.frameworks_loaded and ag__.tracing(): return _agc_f(...)`,
+  // first after the docstring.
+  void InsertGuard(ast::FunctionDef& fn,
+                   bool class_body,
+                   std::string_view twin_name) {
+    const ast::Arguments& args = *fn.args;
+    std::string call;
+    auto add = [&](std::string_view text) {
+      if (!call.empty()) {
+        call += ", ";
+      }
+      call += text;
+    };
+    for (const ast::Arg* a : args.posonlyargs) {
+      add(a->arg);
+    }
+    for (const ast::Arg* a : args.args) {
+      add(a->arg);
+    }
+    if (args.vararg != nullptr) {
+      add("*" + std::string(args.vararg->arg));
+    }
+    for (const ast::Arg* a : args.kwonlyargs) {
+      add(std::string(a->arg) + "=" + std::string(a->arg));
+    }
+    if (args.kwarg != nullptr) {
+      add("**" + std::string(args.kwarg->arg));
+    }
+    // The twin of the function whose code is the caller's: among what the
+    // class holds under the method's name (mangled as Python does), or what
+    // the function's own name holds.
+    std::string target = "ag__.call_twin";
+    std::string key = std::string(fn.name);
+    if (class_body) {
+      target = "ag__.call_method_twin";
+      key = "__class__, '" + MangledName(fn.name) + "'";
+    }
+    call = call.empty() ? key : key + ", " + call;
+    const size_t first = !fn.body.empty() && IsDocstring(*fn.body[0]) ? 1 : 0;
+    const ast::Origin origin =
+        first < fn.body.size() ? fn.body[first]->origin : fn.origin;
+    (void)twin_name;
+    std::vector<ast::Stmt*> guard = codegen::Instantiate(
+        module_,
+        "if ag__.frameworks_loaded and ag__.tracing(): return " + target + "(" +
+            call + ")\n",
+        {}, origin);
+    for (ast::Stmt* g : guard) {
+      g->flags |= ast::kFlagOneLine;
+    }
+    fn.body.insert(fn.body.begin() + static_cast<std::ptrdiff_t>(first),
+                   guard.begin(), guard.end());
+    // The printer inserts a line before the statement that follows; one on
+    // the `def` line (`def f(x): return x`) has no line of its own, so the
+    // original is printed from the AST instead.
+    // After a docstring on the `def` line, with nothing else, it would get
+    // the line's indentation: printed from the AST too.
+    const size_t next = first + guard.size();
+    if (next < fn.body.size() ? !StartsLine(*fn.body[next])
+                              : first > 0 && !StartsLine(*fn.body[0])) {
+      ctx_.MarkChanged(fn);
+    }
+  }
+
+  // `name` as the class body of class_name_ stores it: `__x` becomes
+  // `_Class__x` (Python's private name mangling).
+  std::string MangledName(std::string_view name) const {
+    std::string_view cls = class_name_;
+    while (!cls.empty() && cls.front() == '_') {
+      cls.remove_prefix(1);
+    }
+    const bool dunder =
+        name.size() >= 4 && name.substr(name.size() - 2) == "__";
+    if (name.substr(0, 2) != "__" || dunder || cls.empty()) {
+      return std::string(name);
+    }
+    return "_" + std::string(cls) + std::string(name);
+  }
+
+  // Whether only indentation precedes `stmt` on its line in the input.
+  bool StartsLine(const ast::Stmt& stmt) const {
+    const base::SourceFile* source = module_.source();
+    if (source == nullptr || !stmt.span.valid()) {
+      return true;
+    }
+    uint32_t at = stmt.span.begin;
+    if (const auto* fn = stmt.As<ast::FunctionDef>();
+        fn != nullptr && !fn->decorator_list.empty() &&
+        fn->decorator_list[0]->span.valid()) {
+      at = fn->decorator_list[0]->span.begin;  // the '@' is just before
+      at = at > 0 ? at - 1 : at;
+    }
+    std::string_view bytes = source->bytes();
+    uint32_t i = at;
+    while (i > 0 && bytes[i - 1] != '\n' && bytes[i - 1] != '\r') {
+      --i;
+      if (bytes[i] != ' ' && bytes[i] != '\t' && bytes[i] != '\f') {
+        return false;
+      }
+    }
+    return true;
+  }
+
   void VisitNested(ast::Node& node) {
     if (node.category() == ast::Category::kStmt) {
       VisitStmt(static_cast<ast::Stmt&>(node));
@@ -265,21 +540,28 @@ class Converter {
   }
 
   void Function(ast::FunctionDef& fn) {
-    if (HasDecorator(fn, "do_not_convert")) {
-      ctx_.Emit(diag::DiagKind::kDoNotConvert, fn, fn.name);
-      return;
+    if (Convertible(fn)) {
+      Convert(fn, {});
     }
-    if (HasDecorator(fn, "autograph_artifact")) {
-      ctx_.Emit(diag::DiagKind::kAlreadyConverted, fn, fn.name);
-      return;
+  }
+
+  // Whether `fn` is converted; reports why not otherwise.
+  bool Convertible(const ast::FunctionDef& fn) {
+    if (HasDecorator(fn, "do_not_convert")) {
+      Emit(diag::DiagKind::kDoNotConvert, fn, fn.name);
+      return false;
+    }
+    if (HasDecorator(fn, "autograph_artifact") || HasDecorator(fn, "twin_of")) {
+      Emit(diag::DiagKind::kAlreadyConverted, fn, fn.name);
+      return false;
     }
     bool yields = false;
     for (const ast::Stmt* stmt : fn.body) {
       yields = yields || Yields(*stmt);
     }
     if (yields) {
-      ctx_.Emit(diag::DiagKind::kGeneratorNotConverted, fn, fn.name);
-      return;
+      Emit(diag::DiagKind::kGeneratorNotConverted, fn, fn.name);
+      return false;
     }
     if (ctx_.IsSelected("control_flow")) {
       // Constructs only a lowering pass can turn into control-flow operators:
@@ -299,18 +581,24 @@ class Converter {
         jump_in_finally = search.return_in_finally;
       }
       if (found.line != 0) {
-        ctx_.Emit(diag::DiagKind::kNeedsLoweringPass, fn, fn.name,
-                  found.construct, found.line, found.pass,
-                  IsRegistered(found.pass) ? "is not selected"
-                                           : "this build does not have yet");
-        return;
+        Emit(diag::DiagKind::kNeedsLoweringPass, fn, fn.name, found.construct,
+             found.line, found.pass,
+             IsRegistered(found.pass) ? "is not selected"
+                                      : "this build does not have yet");
+        return false;
       }
       if (jump_in_finally.line != 0) {
-        ctx_.Emit(diag::DiagKind::kJumpInFinally, fn, fn.name,
-                  jump_in_finally.construct, jump_in_finally.line);
-        return;
+        Emit(diag::DiagKind::kJumpInFinally, fn, fn.name,
+             jump_in_finally.construct, jump_in_finally.line);
+        return false;
       }
     }
+    return true;
+  }
+
+  // Converts `fn` (and what it contains); `twin_of`: the original's name
+  // when `fn` is an eager original's twin (marked with ag__.twin_of).
+  void Convert(ast::FunctionDef& fn, std::string_view twin_of) {
     // The scope's name is chosen before nested functions add theirs: each
     // nested function's own `fscope` shadows this one, which is what its
     // code means.
@@ -319,7 +607,7 @@ class Converter {
     for (ast::Stmt*& stmt : fn.body) {
       stmt = static_cast<ast::Stmt*>(Inside(*stmt));
     }
-    WrapBody(fn, scope);
+    WrapBody(fn, scope, twin_of);
     fn.flags |= ast::kFlagConverted;
     ctx_.MarkChanged(fn);
     converted_any_ = true;
@@ -340,7 +628,7 @@ class Converter {
       return fn;
     }
     if (auto* fn = node.As<ast::AsyncFunctionDef>()) {
-      ctx_.Emit(diag::DiagKind::kAsyncNotConverted, *fn, fn->name);
+      Emit(diag::DiagKind::kAsyncNotConverted, *fn, fn->name);
       return fn;
     }
     if (node.Is<ast::JoinedStr>()) {
@@ -368,7 +656,9 @@ class Converter {
                                     {{"fn", &lambda}}, lambda.origin);
   }
 
-  void WrapBody(ast::FunctionDef& fn, std::string_view scope) {
+  void WrapBody(ast::FunctionDef& fn,
+                std::string_view scope,
+                std::string_view twin_of) {
     size_t first = !fn.body.empty() && IsDocstring(*fn.body[0]) ? 1 : 0;
     std::vector<ast::Stmt*> body(fn.body.begin() + first, fn.body.end());
     std::vector<ast::Stmt*> with = codegen::Instantiate(
@@ -383,13 +673,34 @@ class Converter {
         fn.origin);
     fn.body.erase(fn.body.begin() + first, fn.body.end());
     fn.body.insert(fn.body.end(), with.begin(), with.end());
+    if (!twin_of.empty()) {
+      fn.decorator_list.push_back(codegen::InstantiateExpr(
+          module_, "ag__.twin_of(original, name)",
+          {{"original", codegen::Name(twin_of)},
+           {"name", codegen::StrConstant(module_, twin_of, fn.origin)}},
+          fn.origin));
+      return;
+    }
     fn.decorator_list.push_back(codegen::InstantiateExpr(
         module_, "ag__.autograph_artifact", {}, fn.origin));
+  }
+
+  // Diagnostics, except while quiet_: an eager original's copy holds the
+  // same nested functions as its twin, whose conversion reports them.
+  template <typename... Args>
+  void Emit(diag::DiagKind kind, const ast::Node& at, Args&&... args) {
+    if (!quiet_) {
+      ctx_.Emit(kind, at, std::forward<Args>(args)...);
+    }
   }
 
   ast::Module& module_;
   pass::PassContext& ctx_;
   bool converted_any_ = false;
+  bool quiet_ = false;
+  std::optional<codegen::Namer> twin_namer_;
+  std::unordered_set<std::string> twin_names_;
+  std::string_view class_name_;  // the class whose body OriginalBlock is in
 };
 
 bool IsFutureImport(const ast::Stmt& stmt) {

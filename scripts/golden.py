@@ -13,6 +13,9 @@ wrote (never edited by hand; regenerate with scripts/update_golden.sh):
 Which passes run depends on where the case lives:
   testdata/passes/<pass>/<case>/   --passes <pass> and its prerequisites
   testdata/pipeline/<case>/        the default pipeline
+  testdata/eager/<case>/           the default pipeline, eager originals
+                                   (the others run with --converted-only:
+                                   they test the converted code itself)
   testdata/unparse/<case>/         --passes none --regenerate-all
   testdata/verbatim/<case>/        --passes none
 Cases named fail_* must exit 1 and write no output; the others must exit 0.
@@ -68,14 +71,16 @@ def with_prerequisites(agc: str, name: str):
 
 def group_args(agc: str, root: Path, case: Path):
     rel = case.relative_to(root).parts
+    if rel[0] == "eager":
+        return []
     if rel[0] == "passes" and len(rel) >= 3:
         # The pass and what it needs, nothing else.
-        return ["--passes", with_prerequisites(agc, rel[1])]
+        return ["--converted-only", "--passes", with_prerequisites(agc, rel[1])]
     if rel[0] == "unparse":
         return ["--passes", "none", "--regenerate-all"]
     if rel[0] == "verbatim":
         return ["--passes", "none"]
-    return []
+    return ["--converted-only"]
 
 
 def is_inspect(root: Path, case: Path) -> bool:
@@ -112,7 +117,9 @@ def run_case(agc: str, root: Path, case: Path, work: Path):
     # acts only together with a later one, e.g. break_statements with
     # control_flow).
     extra = case_args(case)
-    group = group_args(agc, root, case) if "--passes" not in extra else []
+    group = group_args(agc, root, case)
+    if "--passes" in extra:
+        group = [a for a in group if a == "--converted-only"]
     args = group + extra
     cmd = [agc, "convert", "input.py", "-o", "output.py", "-j", "1"] + args
     proc = subprocess.run(cmd, cwd=work, capture_output=True, timeout=60)

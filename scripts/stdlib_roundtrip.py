@@ -9,9 +9,13 @@
       files agc reports as invalid) within the time limit, stderr holds only
       diagnostics.
   (d) `agc convert` with the default pipeline: the output compiles, and every
-      function is accounted for: converted (it gained the
-      `ag__.autograph_artifact` marker), left with an AGC1xx note (or AGC201 warning) naming it,
-      or inside a function left as written. Prints the counts.
+      function is accounted for: converted (it gained a converted twin,
+      `@ag__.twin_of(f)`, or with AGC_CONVERTED_ONLY=1 the
+      `ag__.autograph_artifact` marker), left with an AGC1xx note (or AGC201
+      warning) naming it, or inside a function left as written. With eager
+      originals, the output without the twins, the entry guards and the
+      runtime import has the input's `ast.dump`: the original code is all
+      there, unchanged. Prints the counts.
 
 `--rewrite NAME` first copies the files rewritten in a way Python reads the
 same (see REWRITES: CRLF or lone-CR line ends, form feeds, a byte-order
@@ -103,10 +107,52 @@ def is_marker(decorator):
             decorator.value.id == "ag__")
 
 
+def is_twin(node):
+    """A converted twin: `@ag__.twin_of(f)` def."""
+    return isinstance(node, ast.FunctionDef) and any(
+        isinstance(d, ast.Call) and isinstance(d.func, ast.Attribute) and
+        d.func.attr == "twin_of" and isinstance(d.func.value, ast.Name) and
+        d.func.value.id == "ag__" for d in node.decorator_list)
+
+
+def is_guard(node):
+    """An eager original's entry guard:
+    `if ag__.frameworks_loaded and ag__.tracing(): return ...`."""
+    return (isinstance(node, ast.If) and isinstance(node.test, ast.BoolOp) and
+            ast.unparse(node.test) ==
+            "ag__.frameworks_loaded and ag__.tracing()")
+
+
 def marked(tree):
+    twins = sum(1 for n in ast.walk(tree) if is_twin(n))
+    if twins:
+        return twins
     return sum(1 for n in ast.walk(tree)
                if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and
                any(is_marker(d) for d in n.decorator_list))
+
+
+def without_twins(tree):
+    """tree without converted twins, entry guards and the runtime import."""
+    class Strip(ast.NodeTransformer):
+        def generic_visit(self, node):
+            super().generic_visit(node)
+            for field in ("body", "orelse", "finalbody"):
+                stmts = getattr(node, field, None)
+                if isinstance(stmts, list):
+                    twins = {s.name for s in stmts if is_twin(s)}
+                    setattr(node, field, [
+                        s for s in stmts if not (
+                            is_twin(s) or is_guard(s) or (
+                                isinstance(s, ast.Delete) and
+                                len(s.targets) == 1 and
+                                isinstance(s.targets[0], ast.Name) and
+                                s.targets[0].id in twins) or (
+                                isinstance(s, ast.Import) and
+                                [(a.name, a.asname) for a in s.names] ==
+                                [("agc_runtime", "ag__")]))])
+            return node
+    return Strip().visit(tree)
 
 
 def account(src_tree, gen_tree, left_lines):
@@ -355,6 +401,12 @@ def main():
                                                left_by_file.get(f, set()))
                     if problem:
                         failures.append(f"{mode}: {f}: {problem}")
+                        continue
+                    if any(is_twin(n) for n in ast.walk(gen_tree)) and (
+                            ast.dump(without_twins(gen_tree)) !=
+                            ast.dump(src_tree)):
+                        failures.append(f"{mode}: {f}: the eager originals "
+                                        f"are not the input's code")
                         continue
                     functions["converted"] += c
                     functions["left with a note"] += l

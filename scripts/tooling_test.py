@@ -358,7 +358,10 @@ class Determinism(TempDir):
 
 class EmitRuntime(TempDir):
     def test_converted_package_runs_without_install(self):
-        self.convert_package("--emit-runtime")
+        # The converted code only: its frames go through the emitted runtime
+        # (eager originals would run the original code, with no runtime
+        # frame to look for).
+        self.convert_package("--emit-runtime", "--converted-only")
         emitted = self.dir / "out" / "src" / "agc_runtime"
         names = sorted(p.name for p in (RUNTIME / "agc_runtime").glob("*.py"))
         self.assertEqual(sorted(p.name for p in emitted.iterdir()), names)
@@ -376,7 +379,8 @@ class EmitRuntime(TempDir):
         mtime = (emitted / "__init__.py").stat().st_mtime_ns
         sources = sorted(str(p.relative_to(self.dir))
                          for p in (self.dir / "src").rglob("*.py"))
-        args = [AGC, "convert", "--out-dir", "out", "--emit-runtime", *sources]
+        args = [AGC, "convert", "--out-dir", "out", "--emit-runtime",
+                "--converted-only", *sources]
         self.assertEqual(run(args + ["--check"], cwd=self.dir).returncode, 0)
         (emitted / "core.py").write_text("# edited\n")
         p = run(args + ["--check"], cwd=self.dir)

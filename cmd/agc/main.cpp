@@ -217,6 +217,16 @@ int main(int argc, char** argv) {
           ->add_option("--runtime-import", options.pass_options.runtime_import,
                        "statement that imports the runtime as ag__")
           ->capture_default_str();
+  bool converted_only = false;
+  auto* converted_only_opt =
+      convert
+          ->add_flag(
+              "--converted-only", converted_only,
+              "write the converted code only, run on every call (default: "
+              "each function keeps its original code and runs its converted "
+              "twin only while TensorFlow or JAX traces; the test suites of "
+              "the converted code set AGC_CONVERTED_ONLY=1)")
+          ->envname("AGC_CONVERTED_ONLY");
   convert->add_flag("--emit-runtime", options.emit_runtime,
                     "also write the agc_runtime package next to the outputs "
                     "(only files that changed), so they run with no install");
@@ -518,6 +528,9 @@ int main(int argc, char** argv) {
       if (!config->runtime_import.empty() && runtime_import_opt->count() == 0) {
         options.pass_options.runtime_import = config->runtime_import;
       }
+      if (config->converted_only && converted_only_opt->count() == 0) {
+        converted_only = *config->converted_only;
+      }
       if (!config->out_dir.empty() && out_dir_opt->count() == 0 &&
           out_opt->count() == 0) {
         options.out_dir =
@@ -528,6 +541,7 @@ int main(int argc, char** argv) {
       }
     }
   }
+  options.pass_options.eager_originals = !converted_only;
   agc::pass::SelectionError selection_error;
   auto selected = agc::pass::SelectPasses(agc::passes::Registry(), passes_spec,
                                           &selection_error);

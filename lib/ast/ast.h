@@ -134,6 +134,13 @@ enum : uint8_t {
   // continue_statements) added statements to its body, so facts of the
   // original program do not describe it; control_flow analyses it afresh.
   kFlagLowered = 1 << 3,
+  // On a FunctionDef: an eager original (the `functions` pass kept the
+  // function's own code and gave it a converted twin). Later passes leave it
+  // as written but look inside it for the twins of its nested functions.
+  kFlagOriginal = 1 << 4,
+  // On an If: printed on one line, `if test: stmt` (its body is one simple
+  // statement): the entry guard of an eager original.
+  kFlagOneLine = 1 << 5,
 };
 
 struct Node {

@@ -220,6 +220,10 @@ class Printer {
     if (inline_) {
       return;
     }
+    if (same_line_) {
+      same_line_ = false;
+      return;
+    }
     if (!AtLineStart()) {
       out_ += newline_;
       line_begin_ = out_.size();
@@ -497,6 +501,14 @@ class Printer {
     out_ += "if ";
     Expr(*node->test, Prec::kTest);
     out_ += ':';
+    if ((node->flags & ast::kFlagOneLine) != 0 && node->body.size() == 1 &&
+        node->orelse.empty() && !IsCompound(*node->body[0])) {
+      // `if test: stmt` (the entry guard of an eager original).
+      out_ += ' ';
+      same_line_ = true;
+      Stmt(*node->body[0]);
+      return;
+    }
     EndLine();
     Block(node->body, node->origin.line);
     // An else block that is exactly one If prints as elif (same tree).
@@ -744,6 +756,7 @@ class Printer {
   std::string indent_;
   int32_t forced_origin_ = 0;  // nonzero: every line maps here
   bool inline_ = false;        // statements end with "; " instead of a newline
+  bool same_line_ = false;     // the next statement continues the line
 
   size_t next_comment_ = 0;
   size_t end_comment_ = 0;
@@ -1460,23 +1473,44 @@ void Printer::PrintRegion(const Edit& edit) {
 
 void Printer::PrintInsert(const Edit& edit) {
   indent_ = edit.indent;
-  forced_origin_ = edit.origin_line;
   inline_ = edit.inline_insert;
+  auto blank_lines = [&](int n) {
+    for (int i = 0; i < n; ++i) {
+      RecordLine(edit.origin_line);
+      out_ += newline_;
+      line_begin_ = out_.size();
+    }
+  };
+  // PEP 8's blank lines around a def: two at module level, one inside.
+  const int def_gap = edit.indent.empty() ? 2 : 1;
+  bool twin = false;
   for (size_t i = edit.first; i < edit.last; ++i) {
-    Stmt(*(*edit.body)[i]);
+    const ast::Stmt& inserted = *(*edit.body)[i];
+    // A converted twin (an eager original's) keeps its own origins (each line
+    // maps to the line it came from); other inserted statements map to the
+    // anchor's line.
+    const bool is_twin = inserted.Is<ast::FunctionDef>() &&
+                         (inserted.flags & ast::kFlagConverted) != 0;
+    twin = twin || is_twin;
+    forced_origin_ = is_twin ? 0 : edit.origin_line;
+    if (is_twin && !inline_ && edit.last == edit.body->size() &&
+        i == edit.first) {
+      blank_lines(def_gap);  // after the block's last statement
+    }
+    Stmt(inserted);
   }
+  forced_origin_ = 0;
   // Two blank lines between module-level statements and a def or class that
   // follows them, as PEP 8 has it (e.g. the runtime import before the first
-  // function of a file).
-  if (!inline_ && edit.indent.empty() && edit.last < edit.body->size()) {
+  // function of a file); after a twin, before any statement at module level
+  // and before a def or class inside a block.
+  if (!inline_ && edit.last < edit.body->size()) {
     const ast::Stmt& next = *(*edit.body)[edit.last];
-    if (next.Is<ast::FunctionDef>() || next.Is<ast::AsyncFunctionDef>() ||
-        next.Is<ast::ClassDef>()) {
-      for (int i = 0; i < 2; ++i) {
-        RecordLine(edit.origin_line);
-        out_ += newline_;
-        line_begin_ = out_.size();
-      }
+    const bool next_def = next.Is<ast::FunctionDef>() ||
+                          next.Is<ast::AsyncFunctionDef>() ||
+                          next.Is<ast::ClassDef>();
+    if ((edit.indent.empty() && (next_def || twin)) || (twin && next_def)) {
+      blank_lines(def_gap);
     }
   }
   inline_ = false;

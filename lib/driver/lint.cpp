@@ -484,6 +484,9 @@ void Linter::Run(Job& job) {
     return;
   }
   pass::PassOptions pass_options;
+  // The converted code is what the findings are about (eager originals
+  // would only add copies that report nothing).
+  pass_options.eager_originals = false;
   pass::PipelineOptions pipeline;
   diag::DiagnosticSink conversion;
   pass::RunPipeline(*passes, module, conversion, pass_options, pipeline);

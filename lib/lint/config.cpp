@@ -194,10 +194,18 @@ bool LoadConfig(const std::string& pyproject,
       } else {
         config->out_dir = *s;
       }
+    } else if (key == "converted-only") {
+      std::optional<bool> b = value.value<bool>();
+      if (!b) {
+        problem = "must be true or false";
+        ok = false;
+      } else {
+        config->converted_only = *b;
+      }
     } else {
       problem =
           "is not a known key (select, ignore, per-file-ignores, exclude, "
-          "severity, passes, runtime-import, out-dir)";
+          "severity, passes, runtime-import, out-dir, converted-only)";
       ok = false;
     }
     if (!ok) {

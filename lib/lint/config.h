@@ -38,6 +38,9 @@ struct Config {
   base::LineCol passes_at;                 // where `passes` is written
   std::string runtime_import;
   std::string out_dir;
+  // `converted-only = true`: no eager originals (`agc convert
+  // --converted-only`); unset when the key is absent.
+  std::optional<bool> converted_only;
 };
 
 // Reads `[tool.agc]` from a pyproject.toml. A file without the table gives

@@ -19,6 +19,10 @@ enum class Changed : bool { kNo, kYes };
 struct PassOptions {
   // The statement converted modules use to import the runtime.
   std::string runtime_import = "import agc_runtime as ag__";
+  // Keep each converted function's original code, with an entry guard that
+  // calls its converted twin only while a framework traces (the default);
+  // false: the converted code only, run on every call (--converted-only).
+  bool eager_originals = true;
 };
 
 // What a pass sees besides the tree: diagnostics for the file, the analyses,

@@ -20,12 +20,21 @@ operator that meets a TensorFlow value while TensorFlow builds a graph
 ...), stages the statement with the framework's control flow; plain values
 keep Python semantics (see ``_importlib_bootstrap_python``).
 
+Eager originals: by default agc keeps each function's original code and
+adds a converted twin beside it; the original's first line
+``if ag__.frameworks_loaded and ag__.tracing(): return <twin>(...)`` sends
+the call to the twin only while a framework traces (``tracing()``), so
+eager calls run the original code itself. ``frameworks_loaded`` stays False
+(one attribute read per call) until TensorFlow or JAX is imported.
+
 Select with ``AGC_BACKEND=python|staged|tf|jax`` before the import, or with
 ``agc_runtime.use(name)`` at any time: the backend rebinds the names in this
 module, and generated code looks them up on every call.
 
 See README.md next to this package for the manual.
 """
+
+import sys as _sys
 
 from . import core as _core
 from . import _importlib_bootstrap_python as _python_ops
@@ -43,10 +52,211 @@ from ._importlib_bootstrap_python import (
 
 BACKENDS = ("python", "staged", "tf", "jax")
 
+# ---------------------------------------------------------------------------
+# Eager originals: the entry guard of a converted function's original code
+# ---------------------------------------------------------------------------
+
+# True once a staging framework is imported (or a backend that stages plain
+# values is selected): only then does the guard call tracing().
+frameworks_loaded = False
+_stage_everything = False  # the staged backend: twins run for every call
+_FRAMEWORK_NAMES = frozenset(
+    prefix for prefix, _, _ in _python_ops.STAGING_FRAMEWORKS)
+
+
+def tracing():
+    """Whether converted code must run instead of the original: a framework
+    traces now, or the selected backend stages everything (``staged``)."""
+    global frameworks_loaded
+    if _stage_everything:
+        return True
+    if _python_ops.framework_tracing():
+        return True
+    modules = _sys.modules
+    if not any(modules.get(name) is not None for name in _FRAMEWORK_NAMES):
+        frameworks_loaded = False  # a framework import failed: back to cheap
+    return False
+
+
+class _FrameworkWatcher:
+    """A meta path entry that never finds anything: it notes that a staging
+    framework is being imported, so the guards start asking tracing()."""
+
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        global frameworks_loaded
+        if path is None and name in _FRAMEWORK_NAMES:
+            frameworks_loaded = True
+        return None
+
+
+def _watch_frameworks():
+    global frameworks_loaded
+    if not any(type(f) is _FrameworkWatcher for f in _sys.meta_path):
+        _sys.meta_path.insert(0, _FrameworkWatcher())
+    if any(_sys.modules.get(name) is not None for name in _FRAMEWORK_NAMES):
+        frameworks_loaded = True
+
+
+_watch_frameworks()
+
+
+def twin_of(original, name):
+    """Decorator of a converted twin (``_agc_f``, written after its eager
+    original ``f``):
+
+    * marks the original (and what its decorators wrap: ``__wrapped__``,
+      ``__func__``, ``fget``/``fset``/``fdel``, ``python_function``) and the
+      twin as converted, so that no runtime converts the original again
+      (tf.function then calls it, and its guard calls the twin);
+    * keeps the twin on the original function (``__agc_twin__``), where a
+      method's guard finds it (``call_twin``);
+    * gives the twin the original's name: ``__name__``, ``__qualname__`` and
+      its code's ``co_name``/``co_qualname`` (and the qualified names of the
+      functions it defines), as seen in tracebacks, frames and reprs;
+    * records the original's code as the twin's caller, so frame-counting
+      builtins (``sys._getframe``, ``warnings.warn``) count the guard's
+      frame and the twin's as one call.
+
+    The original is the function named ``name`` that ``original`` holds
+    (itself, or wrapped by decorators), defined last before the twin in its
+    file (a property's getter and setter share a name).
+    """
+    def mark(twin):
+        code = twin.__code__
+        function = None
+        for candidate in _functions_of(original):
+            c = candidate.__code__
+            if c.co_name != name:
+                continue
+            autograph_artifact(candidate)
+            if c.co_filename == code.co_filename and (
+                    c.co_firstlineno <= code.co_firstlineno) and (
+                    function is None or
+                    c.co_firstlineno > function.__code__.co_firstlineno):
+                function = candidate
+        autograph_artifact(original)
+        if function is not None:
+            _rename_twin(twin, function)
+            try:
+                function.__agc_twin__ = twin
+            except (AttributeError, TypeError):
+                pass
+        return autograph_artifact(twin)
+    return mark
+
+
+_FunctionType = type(twin_of)
+
+
+def _functions_of(entity):
+    """The Python functions an object defined by `def` (and decorators)
+    holds: itself, or what staticmethod, classmethod, property,
+    functools.wraps, tf.function... wrap."""
+    found = []
+    todo = [entity]
+    seen = set()
+    while todo and len(seen) < 32:
+        e = todo.pop()
+        if e is None or id(e) in seen:
+            continue
+        seen.add(id(e))
+        if type(e) is _FunctionType:
+            found.append(e)
+            # A decorator's wrapper holds the function in its closure.
+            for cell in e.__closure__ or ():
+                try:
+                    value = cell.cell_contents
+                except ValueError:  # an empty cell
+                    continue
+                if type(value) is _FunctionType:
+                    todo.append(value)
+        for attr in ("__wrapped__", "__func__", "fget", "fset", "fdel",
+                     "python_function", "func"):
+            try:
+                todo.append(getattr(e, attr, None))
+            except Exception:  # noqa: BLE001 - a proxy may raise anything
+                pass
+    return found
+
+
+def call_twin(function, /, *args, **kwargs):
+    """The entry guard of a function's eager original: calls the twin of
+    the function that called it, found through ``function`` (what the
+    original's name holds, decorated perhaps) or the caller's globals."""
+    code = _sys._getframe(1).f_code
+    twin = _twin_in((function,), code)
+    if twin is None:
+        twin = _twin_in(_sys._getframe(1).f_globals.values(), code)
+    if twin is None:
+        raise RuntimeError("agc_runtime: the converted twin of %s was not "
+                           "found" % code.co_qualname)
+    return twin(*args, **kwargs)
+
+
+def call_method_twin(cls, name, /, *args, **kwargs):
+    """A method's entry guard: calls the twin of the method that called it,
+    found in the class that defines it under ``name``."""
+    code = _sys._getframe(1).f_code
+    namespace = cls.__dict__
+    twin = _twin_in((namespace.get(name),), code)
+    if twin is None:
+        twin = _twin_in(namespace.values(), code)  # renamed or wrapped since
+    if twin is None:
+        raise RuntimeError(
+            "agc_runtime: the converted twin of %s was not found (was the "
+            "method replaced after its class was made?)" % code.co_qualname)
+    return twin(*args, **kwargs)
+
+
+def _twin_in(entities, code):
+    for entity in entities:
+        for function in _functions_of(entity):
+            if function.__code__ is code:
+                twin = getattr(function, "__agc_twin__", None)
+                if twin is not None:
+                    return twin
+    return None
+
+
+_RENAMED = {}  # (twin code, name, qualname) -> renamed code
+
+
+def _rename_twin(twin, function):
+    code = twin.__code__
+    key = (code, function.__name__, function.__qualname__)
+    renamed = _RENAMED.get(key)
+    if renamed is None:
+        renamed = _renamed_code(code, code.co_qualname,
+                                function.__code__.co_qualname,
+                                function.__code__.co_name)
+        _RENAMED[key] = renamed
+        _python_ops.GUARD_CODES[renamed] = function.__code__
+    twin.__code__ = renamed
+    twin.__name__ = function.__name__
+    twin.__qualname__ = function.__qualname__
+
+
+def _renamed_code(code, old_qualname, new_qualname, new_name=None):
+    """code with the qualified-name prefix old_qualname replaced, in it and
+    in the code objects it holds (its nested functions, lambdas, helpers)."""
+    consts = code.co_consts
+    if any(type(c) is type(code) for c in consts):
+        consts = tuple(
+            _renamed_code(c, old_qualname, new_qualname)
+            if type(c) is type(code) else c for c in consts)
+    qualname = code.co_qualname
+    if qualname == old_qualname:
+        qualname = new_qualname
+    elif qualname.startswith(old_qualname + "."):
+        qualname = new_qualname + qualname[len(old_qualname):]
+    return code.replace(co_consts=consts, co_qualname=qualname,
+                        co_name=new_name or code.co_name)
+
 # Names that are not operators but that a backend may also provide (the tf
 # backend binds TensorFlow's own classes so its operators recognise them).
 _CORE_NAMES = (
-    "Undefined", "UndefinedReturnValue", "retval", "ConversionOptions", "STD",
+    "tracing", "twin_of", "call_twin", "call_method_twin", "Undefined", "UndefinedReturnValue", "retval", "ConversionOptions", "STD",
     "Feature", "FunctionScope", "autograph_artifact", "do_not_convert",
     "set_loop_options", "set_element_type", "ListPopOpts", "ListStackOpts",
     "GetItemOpts")
@@ -58,7 +268,8 @@ _backend = "python"
 
 
 def _own_table(ops_module):
-    table = {name: getattr(_core, name) for name in _CORE_NAMES}
+    table = {name: vars(_core)[name] if name in vars(_core)
+             else globals()[name] for name in _CORE_NAMES}
     table.update(ops_module.OPERATORS)
     return table
 
@@ -98,6 +309,10 @@ def use(name):
         raise ImportError("backend %r lacks %s" % (name, ", ".join(missing)))
     globals().update(table)
     _backend = name
+    global _stage_everything, frameworks_loaded
+    _stage_everything = name == "staged"
+    frameworks_loaded = _stage_everything or any(
+        _sys.modules.get(n) is not None for n in _FRAMEWORK_NAMES)
 
 
 def backend():

@@ -26,10 +26,15 @@ or ``sys._getframe`` that converted code itself calls goes through
 ``call_with_original_frames``, which counts the original program's calls.
 """
 
-import _operator
-import _warnings
 import builtins as _builtins
 import sys
+
+# C accelerators: CPython's own tests block them (sys.modules[name] = None)
+# to test the pure-Python modules; the runtime must still import then.
+try:
+    import _warnings
+except ImportError:
+    _warnings = None
 
 from .core import FunctionScope, Undefined
 
@@ -41,8 +46,8 @@ from .core import FunctionScope, Undefined
 __builtins__ = dict(_builtins.__dict__)
 
 _getframe = sys._getframe
-_warn = _warnings.warn
-_warn_explicit = _warnings.warn_explicit
+_warn = getattr(_warnings, "warn", None)
+_warn_explicit = getattr(_warnings, "warn_explicit", None)
 _BuiltinFunction = type(len)
 _RUNTIME_DIR = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 
@@ -139,6 +144,23 @@ def tracing():
             if staging.active():
                 return staging
     return None
+
+
+def framework_tracing():
+    """Whether a staging framework traces now (TensorFlow builds a graph,
+    JAX traces with jit, vmap, grad...): the entry guard of a converted
+    function's original code asks it (see ``agc_runtime.tracing``). A
+    framework whose staging cannot load (a broken install) does not trace."""
+    modules = sys.modules
+    for prefix, module_name, _ in STAGING_FRAMEWORKS:
+        if modules.get(prefix) is not None:
+            try:
+                staging = _staging_of_module(module_name)
+            except ImportError:
+                continue
+            if staging.tracing():
+                return True
+    return False
 
 
 # ---------------------------------------------------------------------------
@@ -502,7 +524,31 @@ def _original_stack(frame, skip_importlib):
                 frame = frame.f_back
             else:
                 break
+        # A twin called by its eager original's guard: the original's frame
+        # is the same call of the original program.
+        if frame is not None and GUARD_CODES.get(own.f_code) is frame.f_code:
+            frame = frame.f_back
         yield current, own
+
+
+# The code of each converted twin -> the code of its eager original (whose
+# entry guard calls it), filled by agc_runtime.twin_of.
+GUARD_CODES = {}
+
+
+def _index(value):
+    """operator.index without the _operator module."""
+    if type(value) is int:
+        return value
+    method = getattr(type(value), "__index__", None)
+    if method is None:
+        raise TypeError("'%s' object cannot be interpreted as an integer"
+                        % type(value).__name__)
+    result = method(value)
+    if not isinstance(result, int):
+        raise TypeError("__index__ returned non-int (type %s)"
+                        % type(result).__name__)
+    return result
 
 
 def _warn_arguments(message, category=None, stacklevel=1, source=None):
@@ -524,7 +570,7 @@ def call_with_original_frames(f, args, kwargs):
         if kwargs or len(args) > 1:
             return f(*args, **kwargs)
         try:
-            depth = _operator.index(args[0]) if args else 0
+            depth = _index(args[0]) if args else 0
         except TypeError:
             return f(*args)
         for level, (_, own) in enumerate(_original_stack(start, False)):
@@ -536,7 +582,7 @@ def call_with_original_frames(f, args, kwargs):
     try:
         message, category, stacklevel, source = _warn_arguments(*args,
                                                                 **kwargs)
-        stacklevel = _operator.index(stacklevel)
+        stacklevel = _index(stacklevel)
     except TypeError:
         return f(*args, **kwargs)
     if isinstance(message, Warning):

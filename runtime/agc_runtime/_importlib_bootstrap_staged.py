@@ -27,7 +27,6 @@ The file name contains "importlib" and "_bootstrap" for the reason given in
 ``_importlib_bootstrap_python.py`` (warnings' stacklevel skips its frames).
 """
 
-import _operator
 import builtins as _builtins
 
 from . import staged as _st
@@ -373,7 +372,11 @@ def not_(a):
     if a.dtype != "bool":
         raise TypeError("'not' of a staged %s: only bool values can be "
                         "negated when staged" % a.dtype)
-    return _st.unary(a, _operator.not_)
+    return _st.unary(a, _not)
+
+
+def _not(a):
+    return not a
 
 
 def eq(a, b):

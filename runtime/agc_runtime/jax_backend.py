@@ -161,11 +161,20 @@ class Staging:
             def is_concrete(value):
                 return False
         self._is_concrete = is_concrete
+        try:
+            from jax._src.core import trace_ctx
+        except ImportError:  # another JAX: tracers still stage by value
+            trace_ctx = _AlwaysTracing
+        self._trace_ctx = trace_ctx
         self._int = jax.dtypes.canonicalize_dtype(self._jnp.int64)
         self._float = jax.dtypes.canonicalize_dtype(self._jnp.float64)
 
     def active(self):
         return True
+
+    def tracing(self):
+        """Does JAX trace now (jit, vmap, grad, a lax body...)?"""
+        return not self._trace_ctx.is_top_level()
 
     # -- values -------------------------------------------------------------
 
@@ -734,6 +743,15 @@ class Staging:
     def set_item(self, target, i, x):
         target[i] = x
         return target
+
+
+class _AlwaysTracing:
+    """Stands in for JAX's trace context where it cannot be found: converted
+    code then always runs (as with --converted-only)."""
+
+    @staticmethod
+    def is_top_level():
+        return False
 
 
 class _StillUndefined(Exception):

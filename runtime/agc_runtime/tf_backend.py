@@ -199,7 +199,7 @@ class Staging:
         self._overload_of = py_builtins.overload_of
         self._tf_undefined = variables.Undefined
         self._tf_undefined_return = variables.UndefinedReturnValue
-        self.active = _negation(context.executing_eagerly)
+        self.active = self.tracing = _negation(context.executing_eagerly)
 
     types = ()  # no agc_runtime types of its own
 

@@ -60,7 +60,13 @@ def by_row(row):
     return total
 """
 
-ORIGINAL, CONVERTED = support.convert(SOURCE)
+# The converted code itself (--converted-only), and the default output
+# (eager originals beside their twins), whose functions tf.function calls as
+# they are too (their guards call the twins while TensorFlow traces). A
+# lambda made by an eager call is the original lambda: TensorFlow converts it
+# (README, "Eager originals").
+ORIGINAL, CONVERTED = support.convert(SOURCE, "--converted-only")
+_, EAGER = support.convert(SOURCE)
 
 
 @contextlib.contextmanager
@@ -98,7 +104,7 @@ def counting():
 class NoReconversion(unittest.TestCase):
 
     def check(self, run, expected_staged, *args, in_function=False,
-              expected=None):
+              expected=None, modules=(ORIGINAL, CONVERTED)):
         """run(module, *args) for both modules, called eagerly or inside a
         tf.function. TensorFlow's converter runs on none of agc's functions,
         and agc's staging operators run where a graph is traced
@@ -112,7 +118,7 @@ class NoReconversion(unittest.TestCase):
         agc's code stages and gives `expected`.
         """
         results = []
-        for module in (ORIGINAL, CONVERTED):
+        for module in modules:
             call = (lambda *a, m=module: run(m, *a))
             if in_function:
                 call = tf.function(call)
@@ -150,6 +156,16 @@ class NoReconversion(unittest.TestCase):
         # Called from a function tf.function converts: converted_call.
         self.check(lambda m, n: m.count_down(n), "while_stmt",
                    tf.constant(4), in_function=True)
+
+    def test_eager_originals(self):
+        self.check(lambda m, x: tf.function(m.double_if_positive)(x),
+                   "if_stmt", tf.constant([1.0, -3.0]),
+                   modules=(ORIGINAL, EAGER))
+        self.check(lambda m, n: tf.function(m.count_down)(n), "while_stmt",
+                   tf.constant(4), modules=(ORIGINAL, EAGER))
+        self.check(lambda m, xs: tf.map_fn(m.by_row, xs), "for_stmt",
+                   tf.constant([[1.0, -2.0], [3.0, 4.0]]), in_function=True,
+                   modules=(ORIGINAL, EAGER))
 
     def test_tf_function_on_a_converted_lambda(self):
         self.check(lambda m, x: tf.function(m.make_lambda())(x), "if_exp",

@@ -1,0 +1,167 @@
+#!/usr/bin/env python3
+"""Converted code called eagerly, against the original (figures only).
+
+Converts scripts/bench_eager/kernels.py twice, with eager originals (the
+default) and with --converted-only, and times each kernel three ways in one
+process (best of --repeat runs of a loop long enough to take ~20 ms):
+the original, agc's output called eagerly (each function's original code
+behind its entry guard), and the converted code forced. Then, unless
+--no-cpython, CPython's own tests of ten converted stdlib modules
+(`python -m test test_<name>`, the converted copies first on PYTHONPATH)
+the same three ways, wall time of each run (best of --cpython-repeat,
+after an untimed run that writes the copies' bytecode, as the stdlib's is).
+
+Prints one table per part with the ratios to the original, the median and
+the worst (the goal: eager ≤ 1.15× median, ≤ 1.5× worst).
+
+Usage: scripts/bench_eager.py --agc build/agc [--repeat 7] [--no-cpython]
+"""
+import argparse
+import importlib.util
+import os
+import statistics
+import subprocess
+import sys
+import sysconfig
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+KERNELS = ROOT / "scripts" / "bench_eager" / "kernels.py"
+CPYTHON_MODULES = ["textwrap", "heapq", "bisect", "fnmatch", "colorsys",
+                   "shlex", "calendar", "difflib", "statistics", "fractions"]
+
+
+def load(path, name):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def convert(agc, source, out, extra):
+    p = subprocess.run([agc, "convert", str(source), "-o", str(out),
+                        "--no-source-map"] + extra, capture_output=True,
+                       text=True)
+    if p.returncode != 0:
+        sys.exit("agc convert failed:\n" + p.stderr)
+
+
+def best_time(fn, args, repeat):
+    # Calls per timing run: enough for ~20 ms.
+    start = time.perf_counter()
+    fn(*args)
+    once = max(time.perf_counter() - start, 1e-7)
+    loops = max(1, int(0.02 / once))
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(loops):
+            fn(*args)
+        best = min(best, (time.perf_counter() - start) / loops)
+    return best
+
+
+def summary(ratios):
+    return "median %.2f×, worst %.2f×" % (statistics.median(ratios),
+                                          max(ratios))
+
+
+def kernels(agc, tmp, repeat):
+    sys.path.insert(0, str(ROOT / "runtime"))
+    sys.setrecursionlimit(10000)
+    eager_py = tmp / "kernels_eager.py"
+    forced_py = tmp / "kernels_forced.py"
+    convert(agc, KERNELS, eager_py, [])
+    convert(agc, KERNELS, forced_py, ["--converted-only"])
+    modules = [load(KERNELS, "kernels_original"),
+               load(eager_py, "kernels_eager"),
+               load(forced_py, "kernels_forced")]
+    print("eager calls (scripts/bench_eager/kernels.py, best of %d):"
+          % repeat)
+    print("  %-40s %12s %12s %8s %12s %8s" % (
+        "kernel", "original", "agc eager", "ratio", "forced", "ratio"))
+    eager_ratios, forced_ratios = [], []
+    for label, (name, args) in modules[0].CASES.items():
+        results = [getattr(m, name)(*args) for m in modules]
+        if results[1] != results[0] or results[2] != results[0]:
+            sys.exit("%s: results differ: %r" % (name, results))
+        times = [best_time(getattr(m, name), args, repeat) for m in modules]
+        eager_ratios.append(times[1] / times[0])
+        forced_ratios.append(times[2] / times[0])
+        print("  %-40s %9.1f µs %9.1f µs %7.2f× %9.1f µs %7.2f×" % (
+            label, times[0] * 1e6, times[1] * 1e6, eager_ratios[-1],
+            times[2] * 1e6, forced_ratios[-1]))
+    print("  agc eager: %s; converted code forced: %s"
+          % (summary(eager_ratios), summary(forced_ratios)))
+
+
+def cpython(agc, tmp, repeat):
+    stdlib = Path(sysconfig.get_paths()["stdlib"])
+    folders = {"original": None, "agc eager": tmp / "eager",
+               "forced": tmp / "forced"}
+    for mode, extra in (("agc eager", []), ("forced", ["--converted-only"])):
+        folders[mode].mkdir()
+        for name in CPYTHON_MODULES:
+            convert(agc, stdlib / (name + ".py"),
+                    folders[mode] / (name + ".py"), extra)
+    print("CPython's tests of ten converted stdlib modules (wall time, "
+          "best of %d):" % repeat)
+    print("  %-12s %10s %10s %8s %10s %8s" % (
+        "module", "original", "agc eager", "ratio", "forced", "ratio"))
+    eager_ratios, forced_ratios = [], []
+    totals = [0.0, 0.0, 0.0]
+    for name in CPYTHON_MODULES:
+        times = []
+        for mode, folder in folders.items():
+            # Bytecode is cached (as the stdlib's own is): a first, untimed
+            # run compiles the converted copies.
+            env = dict(os.environ)
+            env.pop("PYTHONDONTWRITEBYTECODE", None)
+            path = [str(ROOT / "runtime")]
+            if folder is not None:
+                path.insert(0, str(folder))
+            env["PYTHONPATH"] = os.pathsep.join(path)
+            best = float("inf")
+            for attempt in range(repeat + 1):
+                start = time.perf_counter()
+                p = subprocess.run([sys.executable, "-m", "test", "-q",
+                                    "test_" + name], env=env,
+                                   capture_output=True, text=True)
+                if attempt > 0:
+                    best = min(best, time.perf_counter() - start)
+                if p.returncode != 0:
+                    sys.exit("test_%s failed (%s):\n%s" % (name, mode,
+                                                            p.stdout[-2000:]))
+            times.append(best)
+        for i in range(3):
+            totals[i] += times[i]
+        eager_ratios.append(times[1] / times[0])
+        forced_ratios.append(times[2] / times[0])
+        print("  %-12s %8.2f s %8.2f s %7.2f× %8.2f s %7.2f×" % (
+            name, times[0], times[1], eager_ratios[-1], times[2],
+            forced_ratios[-1]))
+    print("  all ten: %.2f s, %.2f s (%.2f×), %.2f s (%.2f×); agc eager: %s; "
+          "forced: %s" % (totals[0], totals[1], totals[1] / totals[0],
+                          totals[2], totals[2] / totals[0],
+                          summary(eager_ratios), summary(forced_ratios)))
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--agc", required=True)
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--cpython-repeat", type=int, default=1)
+    ap.add_argument("--no-cpython", action="store_true")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory(prefix="agc_bench_eager_") as tmp:
+        tmp = Path(tmp)
+        kernels(os.path.abspath(args.agc), tmp, args.repeat)
+        if not args.no_cpython:
+            cpython(os.path.abspath(args.agc), tmp, args.cpython_repeat)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,85 @@
+"""Functions whose introspection eager originals must keep (eager_test.py)."""
+import doctest
+import inspect
+import sys
+
+
+def loop_locals(n):
+    seen = []
+    for i in range(n):
+        total = i * 2
+        seen.append(sorted(locals()))
+    return seen
+
+
+def collatz(n):
+    steps = 0
+    while n != 1:
+        if n % 2 == 0:
+            n = n // 2
+        else:
+            n = 3 * n + 1
+        steps += 1
+    return steps
+
+
+def _callee():
+    # Frames walked by hand (as inspect, logging and doctest do).
+    return inspect.currentframe().f_back.f_code.co_name
+
+
+def caller_of_callee():
+    if True:
+        return _callee()
+
+
+def doctest_module():
+    """The module DocTestSuite() finds (its caller's), through its tests.
+
+    >>> 1 + 1
+    2
+    """
+    try:
+        suite = doctest.DocTestSuite()
+    except ValueError:  # a module without docstring tests
+        return None
+    return sorted({test.id().rpartition(".")[0] for test in suite})
+
+
+def depth(n):
+    if n <= 0:
+        return 0
+    return 1 + depth(n - 1)
+
+
+def depth_reached():
+    reached = 0
+
+    def go(k):
+        nonlocal reached
+        reached = k
+        if k >= 0:
+            go(k + 1)
+
+    try:
+        go(0)
+    except RecursionError:
+        pass
+    return reached
+
+
+def fails(x):
+    if x == 0:
+        return 1 / x
+    return x
+
+
+class Counter:
+    def __init__(self):
+        self.n = 0
+
+    def bump(self, k):
+        while k > 0:
+            self.n += 1
+            k -= 1
+        return self.n
