@@ -71,6 +71,11 @@ def is_undefined(value):
     return type(value) is Undefined
 
 
+# Checks FunctionScope.ret runs on a return value when the return flag is
+# not plainly True (the JAX staging adds one: see jax_backend).
+RETURN_CHECKS = []
+
+
 def retval(value):
     """Older protocol spelling of ``fscope.ret``: maps no return to None."""
     if type(value) is UndefinedReturnValue:
@@ -296,9 +301,15 @@ class FunctionScope:
         return False
 
     def ret(self, value, did_return):
-        """The function's return value: None if it never returned one."""
+        """The function's return value: None if it never returned one.
+
+        A staging framework may refuse a value that stands for "no return"
+        on some of its paths (``RETURN_CHECKS``)."""
         if type(value) is UndefinedReturnValue:
             return None
+        if RETURN_CHECKS and did_return is not True:
+            for check in RETURN_CHECKS:
+                check(value, did_return)
         return value
 
     def mark_return_value(self, value):

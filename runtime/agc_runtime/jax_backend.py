@@ -166,6 +166,10 @@ class Staging:
         except ImportError:  # another JAX: tracers still stage by value
             trace_ctx = _AlwaysTracing
         self._trace_ctx = trace_ctx
+        # Return values a zero placeholder may stand in for (a return on
+        # some traced paths only): FunctionScope.ret refuses them.
+        self._maybe_unset = {}
+        core.RETURN_CHECKS.append(self._check_return)
         self._int = jax.dtypes.canonicalize_dtype(self._jnp.int64)
         self._float = jax.dtypes.canonicalize_dtype(self._jnp.float64)
 
@@ -253,6 +257,23 @@ class Staging:
             raise
         set_state(outputs + init[nouts:])
 
+    def _note_unset(self, value):
+        if len(self._maybe_unset) > 4096:
+            self._maybe_unset.clear()
+        self._maybe_unset[id(value)] = value
+
+    def _check_return(self, value, did_return):
+        """FunctionScope.ret: a return value that is a zero placeholder on
+        some traced path (the function falls off its end there, returning
+        None in Python) cannot be staged."""
+        if self._maybe_unset.get(id(value)) is value and self.traced(
+                did_return):
+            raise ValueError(
+                "the function returns a value on some paths and none on "
+                "others (it ends without a return there), and which one "
+                "depends on a traced value: JAX needs a value of the same "
+                "type on every path; add a return at the end")
+
     def _cond(self, pred, true_fn, false_fn, names, statement):
         """lax.cond of two thunks returning tuples (one entry per name).
 
@@ -293,6 +314,10 @@ class Staging:
                 raise
             if not self._plan_fixes(records, names, fixes, statement):
                 raise self._branch_error(records, names, statement) from e
+            placeholders = {i for (_, i), _ in fixes.items()
+                            if any(type(records[side][i]) is
+                                   core.UndefinedReturnValue
+                                   for side in (0, 1))}
             records.clear()
             try:
                 carried = lax.cond(pred, wrap(true_fn, 0), wrap(false_fn, 1))
@@ -300,6 +325,8 @@ class Staging:
                 if len(records) < 2:
                     raise
                 raise self._branch_error(records, names, statement) from e2
+            for i in placeholders:
+                self._note_unset(carried[i])
         both_undefined = [isinstance(records[0][i], _UNDEFINED_TYPES) and
                           isinstance(records[1][i], _UNDEFINED_TYPES)
                           for i in range(len(names))]
@@ -526,6 +553,8 @@ class Staging:
 
             def run_body(i):
                 body(item(i))
+        unset_returns = [i for i, v in enumerate(init)
+                         if type(v) is core.UndefinedReturnValue]
         init = self._fill_undefined(names, init, run_body, get_state,
                                     set_state, kind)
         for name, value in zip(names, init):
@@ -552,6 +581,8 @@ class Staging:
                 final, _ = lax.scan(scan_step, init, sequence.xs)
             else:
                 final = lax.fori_loop(0, sequence.length, step, init)
+            for i in unset_returns:
+                self._note_unset(final[i])
             set_state(final)
             return
 
@@ -588,7 +619,10 @@ class Staging:
 
         final = lax.while_loop(cond_fun, body_fun,
                                (0, init) if counted else init)
-        set_state(final[1] if counted else final)
+        final = final[1] if counted else final
+        for i in unset_returns:
+            self._note_unset(final[i])
+        set_state(final)
 
     def _fill_undefined(self, names, init, run_body, get_state, set_state,
                         kind):

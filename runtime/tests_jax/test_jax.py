@@ -138,6 +138,21 @@ def rk4(y, h, n):
         y = y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
     return y
 
+def return_on_some_paths(x):
+    if x > 0:
+        return x
+
+def return_in_loop_only(xs, t):
+    for x in xs:
+        if x > t:
+            return x
+
+def return_in_loop_and_after(xs, t):
+    for x in xs:
+        if x > t:
+            return x
+    return -1.0
+
 def float_range(x):
     total = 0.0
     for i in range(x):
@@ -390,6 +405,20 @@ class Errors(unittest.TestCase):
         self.assertIn('File "%s", line %d, in bool_outside'
                       % (original.__file__, line), text)
         self.assertIn("flag = bool(x > 0)", text)
+
+    def test_return_on_some_traced_paths(self):
+        for f, args in ((converted.return_on_some_paths, (1.0,)),
+                        (converted.return_in_loop_only,
+                         (jnp.array([1.0, 5.0]), 2.0))):
+            e = self._error(f, *args)
+            self.assertIsInstance(e, ValueError)
+            self.assertIn("the function returns a value on some paths and "
+                          "none on others", str(e))
+        xs = jnp.array([1.0, 5.0, 9.0])
+        for t in (0.0, 4.0, 10.0):
+            self.assertEqual(
+                float(jax.jit(converted.return_in_loop_and_after)(xs, t)),
+                float(original.return_in_loop_and_after(xs, t)))
 
     def test_range_of_float(self):
         e = self._error(converted.float_range, 3.0)
