@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmarks (figures only; nothing here fails on a slow machine). See
 # scripts/bench.py for what is measured, and scripts/bench_tf.py for the
-# figures under TensorFlow (run with the project's .venv/, made by
-# `scripts/setup.sh --venv`; AGC_BENCH_TF=0 leaves them out).
+# figures under TensorFlow and scripts/bench_jax.py for those under JAX (run
+# with the project's .venv/, made by `scripts/setup.sh --venv`;
+# AGC_BENCH_TF=0 and AGC_BENCH_JAX=0 leave them out).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${AGC_BUILD_DIR:-$ROOT/build}"
@@ -18,6 +19,22 @@ if [ "${AGC_BENCH_TF:-1}" != 0 ]; then
     # shellcheck disable=SC2086
     "$ROOT/.venv/bin/python" "$ROOT/scripts/bench_tf.py" --agc "$BUILD/agc" \
       ${AGC_BENCH_TF_ARGS:-}
+  else
+    echo "  skipped: no .venv/ (scripts/setup.sh --venv failed)"
+  fi
+fi
+
+# agc's output under jax.jit against hand-written jax.lax: run time per
+# kernel, and the compile time of a rolled RK4 loop against Python's
+# unrolling of it at n = 1,000 (about 20 s plus that one unrolled compile,
+# which XLA takes one to two minutes over; AGC_BENCH_JAX_ARGS="--n 200" or
+# "--skip-unrolled", say, is passed to it).
+if [ "${AGC_BENCH_JAX:-1}" != 0 ]; then
+  echo "under JAX (scripts/bench_jax.py):"
+  if "$ROOT/scripts/setup.sh" --venv && [ -x "$ROOT/.venv/bin/python" ]; then
+    # shellcheck disable=SC2086
+    "$ROOT/.venv/bin/python" "$ROOT/scripts/bench_jax.py" --agc "$BUILD/agc" \
+      ${AGC_BENCH_JAX_ARGS:-}
   else
     echo "  skipped: no .venv/ (scripts/setup.sh --venv failed)"
   fi
