@@ -15,9 +15,12 @@ BUILD="${AGC_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 WORK="${AGC_FUZZ_WORK:-$BUILD/work}"
 JOBS="${AGC_JOBS:-$(nproc)}"
 "$ROOT/scripts/setup.sh" --fuzz
-if [ ! -f "$BUILD/build.ninja" ]; then
+# Configured once; again when the build folder predates AGC_WERROR.
+if [ ! -f "$BUILD/build.ninja" ] ||
+   ! grep -qx 'AGC_WERROR:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null; then
   CC=clang CXX=clang++ cmake -S "$ROOT" -B "$BUILD" -G Ninja \
-    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAGC_FUZZ=ON -DAGC_SANITIZE=ON >/dev/null
+    -DCMAKE_BUILD_TYPE=RelWithDebInfo -DAGC_FUZZ=ON -DAGC_SANITIZE=ON \
+    -DAGC_WERROR=ON >/dev/null
 fi
 cmake --build "$BUILD" -j "$JOBS" --target agc_fuzz
 

@@ -9,9 +9,11 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${AGC_BUILD_DIR:-$ROOT/build-asan}"
 JOBS="${AGC_JOBS:-$(nproc)}"
 "$ROOT/scripts/setup.sh"
-if [ ! -f "$BUILD/build.ninja" ]; then
+# Configured once; again when the build folder predates AGC_WERROR.
+if [ ! -f "$BUILD/build.ninja" ] ||
+   ! grep -qx 'AGC_WERROR:BOOL=ON' "$BUILD/CMakeCache.txt" 2>/dev/null; then
   cmake -S "$ROOT" -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-    -DAGC_SANITIZE=ON >/dev/null
+    -DAGC_SANITIZE=ON -DAGC_WERROR=ON >/dev/null
 fi
 cmake --build "$BUILD" -j "$JOBS"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what agc needs to build and test. Idempotent: safe to run again.
 #   scripts/setup.sh          Debian packages and the pinned grammar (no PyPI)
-#   scripts/setup.sh --venv   also the project's virtual environment .venv/
-#                             with requirements-test.txt (TensorFlow, NumPy)
+#   scripts/setup.sh --venv   also the project's virtual environments: .venv/
+#                             with requirements-test.txt (TensorFlow, JAX) and
+#                             .venv-build/ with requirements-build.txt (the
+#                             build tools the packaging tests use)
 #   scripts/setup.sh --fuzz   also clang, which scripts/fuzz.sh needs
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-GRAMMAR_VERSION="0.23.6"
 GRAMMAR_DIR="$ROOT/third_party/tree-sitter-python"
 WANT_VENV=0
 WANT_FUZZ=0
@@ -26,7 +27,10 @@ PKGS=(build-essential cmake ninja-build pkg-config libtree-sitter-dev
       # `python3 -m venv` with pip (Debian's python3 needs it; --venv)
       python3-venv
       # scripts/format.sh and the before-stop check (.clang-format is v14's)
-      clang-format)
+      clang-format
+      # the packaging tests' builds (Release, wheel, pre-commit's install)
+      # share their compiled objects through it (scripts/packaging_test.py)
+      ccache)
 # `scripts/setup.sh --fuzz` (scripts/fuzz.sh): clang with libFuzzer.
 if [ "$WANT_FUZZ" = 1 ]; then
   PKGS+=(clang)
@@ -57,39 +61,33 @@ if ((${#filtered[@]})); then
   $SUDO apt-get install -y -qq --no-install-recommends "${filtered[@]}" >/dev/null
 fi
 
-# The Python grammar, pinned. Generated for ABI 14, which libtree-sitter 0.20.7
-# loads. Unpacked into a git-ignored folder and compiled by CMake.
-stamp="$GRAMMAR_DIR/.agc-version"
-if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$GRAMMAR_VERSION" ]; then
-  echo "setup: fetching tree-sitter-python@$GRAMMAR_VERSION" >&2
-  tmp="$(mktemp -d)"
-  trap 'rm -rf "$tmp"' EXIT
-  (cd "$tmp" && npm pack --silent "tree-sitter-python@$GRAMMAR_VERSION" >/dev/null)
-  rm -rf "$GRAMMAR_DIR"
-  mkdir -p "$GRAMMAR_DIR"
-  tar -xzf "$tmp"/tree-sitter-python-"$GRAMMAR_VERSION".tgz -C "$GRAMMAR_DIR" \
-    --strip-components=1
-  test -f "$GRAMMAR_DIR/src/parser.c"
-  test -f "$GRAMMAR_DIR/src/scanner.c"
-  echo "$GRAMMAR_VERSION" >"$stamp"
-fi
+# The Python grammar, pinned (version and SHA-256 in cmake/fetch_grammar.cmake):
+# `npm pack` unpacked into a git-ignored folder and compiled by CMake. Does
+# nothing when the pinned version is there already.
+cmake -DDEST="$GRAMMAR_DIR" -P "$ROOT/cmake/fetch_grammar.cmake" >&2
 
-# The project's virtual environment (--venv): the frameworks the runtime's
-# staging suites run under, pinned in requirements-test.txt. Rebuilt only when
-# that file changes (its hash is kept in .venv/.agc-requirements), so a second
-# run costs a hash and a stat.
-if [ "$WANT_VENV" = 1 ]; then
-  VENV="$ROOT/.venv"
-  REQS="$ROOT/requirements-test.txt"
-  want="$(sha256sum "$REQS" | cut -d' ' -f1)"
-  vstamp="$VENV/.agc-requirements"
-  if [ ! -x "$VENV/bin/python" ] || [ ! -f "$vstamp" ] ||
+# The project's virtual environments (--venv), each from a file of exact pins
+# and rebuilt only when that file changes (its hash is kept in
+# VENV/.agc-requirements), so a second run costs a hash and a stat:
+# .venv/ from requirements-test.txt, the frameworks the runtime's staging
+# suites run under; .venv-build/ from requirements-build.txt, the build tools
+# the packaging tests use (scikit-build-core, build, pre-commit).
+make_venv() {
+  local venv="$1" reqs="$2"
+  local want vstamp
+  want="$(sha256sum "$reqs" | cut -d' ' -f1)"
+  vstamp="$venv/.agc-requirements"
+  if [ ! -x "$venv/bin/python" ] || [ ! -f "$vstamp" ] ||
      [ "$(cat "$vstamp")" != "$want" ]; then
-    echo "setup: installing requirements-test.txt into .venv/" >&2
+    echo "setup: installing $(basename "$reqs") into $(basename "$venv")/" >&2
     rm -f "$vstamp"
-    [ -x "$VENV/bin/python" ] || python3 -m venv "$VENV"
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check \
-      -r "$REQS"
+    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+    "$venv/bin/python" -m pip install -q --disable-pip-version-check \
+      -r "$reqs"
     echo "$want" >"$vstamp"
   fi
+}
+if [ "$WANT_VENV" = 1 ]; then
+  make_venv "$ROOT/.venv" "$ROOT/requirements-test.txt"
+  make_venv "$ROOT/.venv-build" "$ROOT/requirements-build.txt"
 fi

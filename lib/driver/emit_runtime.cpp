@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <set>
+#include <utility>
 
 namespace agc::driver {
 namespace fs = std::filesystem;
@@ -59,13 +60,12 @@ std::vector<std::string> RuntimeTargets(
       target = target.parent_path();
     }
     std::string spelled = target.lexically_normal().string();
-    if (spelled.empty()) {
-      spelled = ".";
-    }
     if (spelled.size() > 1 && spelled.back() == '/') {
       spelled.pop_back();
     }
-    targets.insert(spelled);
+    // Not `spelled = "."`: GCC 12 at -O3 reports a false -Wrestrict on that
+    // assignment (GCC bug 105651).
+    targets.insert(spelled.empty() ? std::string(".") : std::move(spelled));
   }
   return {targets.begin(), targets.end()};
 }
