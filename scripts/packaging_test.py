@@ -268,7 +268,10 @@ def test_wheel(work: Path) -> None:
     check_sdist(sdists[0])
     unpacked = work / "sdist"
     with tarfile.open(sdists[0]) as tar:
-        tar.extractall(unpacked, filter="data")
+        if hasattr(tarfile, "data_filter"):  # Python 3.11.4 and later
+            tar.extractall(unpacked, filter="data")
+        else:
+            tar.extractall(unpacked)
     source = unpacked / f"agc-{version()}"
     rel = build_dir_relative(work)
     settings = [f"--config-settings=build-dir={source / rel}"] if rel else []
