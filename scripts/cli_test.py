@@ -48,6 +48,15 @@ class Cli(unittest.TestCase):
         self.assertEqual(len(lines), 1, err)
         self.assertRegex(lines[0], pattern)
 
+    def assert_syntax_error(self, proc, pattern, line, caret):
+        """Exit 1 and one syntax error: its line, the source line, a caret."""
+        err = proc.stderr.decode()
+        self.assertEqual(proc.returncode, 1, err)
+        lines = err.splitlines()
+        self.assertEqual(len(lines), 3, err)
+        self.assertRegex(lines[0], pattern)
+        self.assertEqual(lines[1:], [line, caret])
+
     # --- the happy path -------------------------------------------------
 
     def test_default_output_and_map(self):
@@ -447,8 +456,43 @@ class Cli(unittest.TestCase):
     def test_syntax_error_on_last_line(self):
         self.write("s.py", b"x = 1\ny = 2\nz = (\n")
         p = agc("convert", "s.py", cwd=self.dir)
-        self.assert_one_error(p, r"^s\.py:3:\d+: error: invalid syntax.* \[AGC00[16]\]$", 1)
+        self.assert_syntax_error(
+            p, r"^s\.py:3:5: error: invalid syntax.* \[AGC00[16]\]$",
+            "z = (", "    ^")
         self.assertEqual(self.listing(), ["s.py"])
+
+    def test_syntax_error_shows_the_line_and_a_caret(self):
+        # As `agc lint` shows its findings (one renderer): the source line
+        # under the message, and a caret under the column.
+        self.write("s.py", b"def f(x):\n    if x > 0\n        return x\n")
+        p = agc("convert", "s.py", cwd=self.dir)
+        self.assert_syntax_error(
+            p, r"^s\.py:2:13: error: invalid syntax: expected ':' \[AGC006\]$",
+            "    if x > 0", "            ^")
+        lint = agc("lint", "--isolated", "s.py", cwd=self.dir)
+        self.assertEqual(lint.stdout.decode().splitlines()[:3],
+                         p.stderr.decode().splitlines())
+        # Standard input, a CRLF line (shown without its CR), a tab and
+        # characters outside ASCII before the column (the caret keeps the
+        # tab and counts code points).
+        p = agc("convert", "-", stdin="s = 'é€'\r\n\tx = )\r\n".encode(),
+                cwd=self.dir)
+        self.assert_syntax_error(
+            p, r"^<stdin>:2:6: error: .* \[AGC00[16]\]$", "\tx = )", "\t    ^")
+        # Syntax newer than Python 3.11 too; other diagnostics stay one line.
+        self.write("t.py", b"def first[T](xs):\n    return xs[0]\n")
+        p = agc("convert", "t.py", cwd=self.dir)
+        self.assert_syntax_error(
+            p, r"^t\.py:1:10: error: .* \[AGC004\]$",
+            "def first[T](xs):", "         ^")
+        self.write("g.py", b"def g():\n    yield 1\n")
+        p = agc("convert", "g.py", "-o", "-", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertRegex(p.stderr.decode(), r"^g\.py:1:1: note: .*\[AGC101\]\n$")
+        # A line too long to show (minified code, junk) is left out.
+        self.write("long.py", b"x = [" + b"1, " * 400 + b")\n")
+        p = agc("convert", "long.py", cwd=self.dir)
+        self.assert_one_error(p, r"^long\.py:1:\d+: error: .*\[AGC00[16]\]$", 1)
 
     def test_syntax_error_keeps_old_output(self):
         self.write("s.py", SIMPLE)
@@ -710,7 +754,8 @@ class Cli(unittest.TestCase):
     def test_inspect_syntax_error(self):
         self.write("bad.py", b"if x\n    pass\n")
         p = agc("inspect", "bad.py", cwd=self.dir)
-        self.assert_one_error(p, r"^bad\.py:1:5: error: .*\[AGC00\d\]$", 1)
+        self.assert_syntax_error(p, r"^bad\.py:1:5: error: .*\[AGC00\d\]$",
+                                 "if x", "    ^")
 
     def test_inspect_bad_flags(self):
         self.write("m.py", self.LOOP)

@@ -209,7 +209,8 @@ class FsFaults(unittest.TestCase):
         t.start()
         p = agc("convert", "in.py", "-o", "out.py", cwd=self.dir)
         t.join(60)
-        self.assert_error(p, r"^in\.py:\d+:\d+: error: .*\[AGC00[16]\]\n$", code=1)
+        self.assert_error(p, r"^in\.py:2:\d+: error: .*\[AGC00[16]\]\n"
+                          r"    return \(x \+\n *\^\n$", code=1)
         self.assertEqual(self.listing(), ["in.py"])
 
     def test_input_unreadable_special(self):

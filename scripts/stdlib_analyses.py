@@ -120,10 +120,17 @@ def crashed(proc):
 
 def error_files(stderr: bytes):
     bad, stray = set(), []
-    for line in stderr.splitlines():
+    lines = stderr.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
         if not DIAG.match(line):
             stray.append(line.decode(errors="replace"))
             continue
+        # A syntax error's source line and the caret under its column.
+        if i + 1 < len(lines) and re.fullmatch(rb"[ \t]*\^", lines[i + 1]):
+            i += 2
         m = re.match(rb"^(.+?):(\d+:\d+: )?error: ", line)
         if m:
             bad.add(m.group(1).decode())

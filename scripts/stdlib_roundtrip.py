@@ -74,10 +74,17 @@ def run_batch(agc, files, out_dir, extra, jobs, timeout):
 def error_files(stderr: bytes):
     """Files agc reported an error for, and stray (non-diagnostic) lines."""
     bad, stray = {}, []
-    for line in stderr.splitlines():
+    lines = stderr.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        i += 1
         if not DIAG.match(line):
             stray.append(line)
             continue
+        # A syntax error's source line and the caret under its column.
+        if i + 1 < len(lines) and re.fullmatch(rb"[ \t]*\^", lines[i + 1]):
+            i += 2
         m = re.match(rb"^(.+?):(\d+:\d+: )?error: ", line)
         if m:
             bad.setdefault(m.group(1).decode(), line.decode(errors="replace"))

@@ -16,6 +16,7 @@
 #include "lib/base/stage_times.h"
 #include "lib/codegen/printer.h"
 #include "lib/diag/diagnostic.h"
+#include "lib/diag/emitter.h"
 #include "lib/driver/convert.h"
 #include "lib/driver/emit_runtime.h"
 #include "lib/driver/inspect.h"
@@ -34,7 +35,7 @@ using agc::diag::DiagnosticSink;
 
 void PrintDiagnostics(const DiagnosticSink& diags) {
   for (const agc::diag::Diagnostic& d : diags.Sorted()) {
-    std::cerr << agc::diag::FormatText(d) << '\n';
+    std::cerr << agc::diag::FormatWithSource(d);
   }
   std::cerr.flush();
 }

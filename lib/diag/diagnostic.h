@@ -48,6 +48,9 @@ struct Diagnostic {
   std::string path;   // empty: not about a file
   base::LineCol pos;  // line 0: no position
   std::string message;
+  // The text of line pos.line (no line break), shown under the message with
+  // a caret by FormatWithSource; empty: the diagnostic is shown on one line.
+  std::string source_line = {};
 
   int code() const { return InfoOf(kind).code; }
 };

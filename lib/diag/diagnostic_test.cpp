@@ -2,6 +2,8 @@
 
 #include <catch2/catch.hpp>
 
+#include "lib/diag/emitter.h"
+
 namespace agc::diag {
 namespace {
 
@@ -12,6 +14,28 @@ TEST_CASE("Diagnostics format as path:line:col: severity: message [code]",
   auto all = sink.Sorted();
   REQUIRE(all.size() == 1);
   CHECK(FormatText(all[0]) == "m.py:3:7: error: invalid syntax [AGC001]");
+}
+
+TEST_CASE("A diagnostic with its source line shows it with a caret", "[diag]") {
+  Diagnostic d{DiagKind::kMissingToken, Severity::kError, "m.py",
+               base::LineCol{2, 9}, "invalid syntax: expected ':'"};
+  CHECK(FormatWithSource(d) ==
+        "m.py:2:9: error: invalid syntax: expected ':' [AGC006]\n");
+  d.source_line = "    if x";
+  CHECK(FormatWithSource(d) ==
+        "m.py:2:9: error: invalid syntax: expected ':' [AGC006]\n"
+        "    if x\n"
+        "        ^\n");
+  // The text format of `agc lint` is the same renderer.
+  CHECK(Render(OutputFormat::kText, {d}) ==
+        FormatWithSource(d) + "Found 1 finding (1 error).\n");
+  CHECK(Render(OutputFormat::kConcise, {d}) == FormatText(d) + "\n");
+  // Without a position, or with a line too long to show: one line.
+  d.source_line = std::string(kMaxSourceLineBytes + 1, 'x');
+  CHECK(FormatWithSource(d) == FormatText(d) + "\n");
+  d.source_line = "    if x";
+  d.pos = {};
+  CHECK(FormatWithSource(d) == FormatText(d) + "\n");
 }
 
 TEST_CASE("Diagnostics without position or file", "[diag]") {

@@ -52,19 +52,12 @@ std::string Plural(size_t n, std::string_view word) {
   return fmt::format("{} {}{}", n, word, n == 1 ? "" : "s");
 }
 
-std::string RenderText(const std::vector<Finding>& findings) {
+std::string RenderText(const std::vector<Diagnostic>& findings) {
   std::string out;
   size_t counts[3] = {0, 0, 0};
-  for (const Finding& f : findings) {
-    out += FormatText(f.diag);
-    out += '\n';
-    if (f.diag.pos.line > 0 && !f.source_line.empty()) {
-      out += f.source_line;
-      out += '\n';
-      out += CaretLine(f.source_line, f.diag.pos.col);
-      out += '\n';
-    }
-    ++counts[static_cast<int>(f.diag.severity)];
+  for (const Diagnostic& f : findings) {
+    out += FormatWithSource(f);
+    ++counts[static_cast<int>(f.severity)];
   }
   if (!findings.empty()) {
     std::vector<std::string> parts;
@@ -88,25 +81,25 @@ std::string RenderText(const std::vector<Finding>& findings) {
   return out;
 }
 
-std::string RenderJson(const std::vector<Finding>& findings) {
+std::string RenderJson(const std::vector<Diagnostic>& findings) {
   Json arr = Json::array();
-  for (const Finding& f : findings) {
-    const DiagKindInfo& info = InfoOf(f.diag.kind);
+  for (const Diagnostic& f : findings) {
+    const DiagKindInfo& info = InfoOf(f.kind);
     Json j;
     j["code"] = CodeString(info.code);
     j["name"] = info.name;
-    j["severity"] = SeverityName(f.diag.severity);
-    j["path"] = f.diag.path;
-    j["line"] = f.diag.pos.line;
-    j["column"] = f.diag.pos.col;
-    j["message"] = f.diag.message;
+    j["severity"] = SeverityName(f.severity);
+    j["path"] = f.path;
+    j["line"] = f.pos.line;
+    j["column"] = f.pos.col;
+    j["message"] = f.message;
     arr.push_back(std::move(j));
   }
   // Invalid UTF-8 (a path of bytes) is replaced, never an exception.
   return arr.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
-std::string RenderSarif(const std::vector<Finding>& findings) {
+std::string RenderSarif(const std::vector<Diagnostic>& findings) {
   Json rules = Json::array();
   std::vector<const DiagKindInfo*> kinds = AllKinds();
   for (const DiagKindInfo* info : kinds) {
@@ -118,8 +111,8 @@ std::string RenderSarif(const std::vector<Finding>& findings) {
     rules.push_back(std::move(rule));
   }
   Json results = Json::array();
-  for (const Finding& f : findings) {
-    const DiagKindInfo& info = InfoOf(f.diag.kind);
+  for (const Diagnostic& f : findings) {
+    const DiagKindInfo& info = InfoOf(f.kind);
     Json r;
     r["ruleId"] = CodeString(info.code);
     for (size_t i = 0; i < kinds.size(); ++i) {
@@ -127,14 +120,14 @@ std::string RenderSarif(const std::vector<Finding>& findings) {
         r["ruleIndex"] = i;
       }
     }
-    r["level"] = SarifLevel(f.diag.severity);
-    r["message"] = {{"text", f.diag.message}};
-    if (!f.diag.path.empty()) {
+    r["level"] = SarifLevel(f.severity);
+    r["message"] = {{"text", f.message}};
+    if (!f.path.empty()) {
       Json physical;
-      physical["artifactLocation"] = {{"uri", PathUri(f.diag.path)}};
-      if (f.diag.pos.line > 0) {
-        physical["region"] = {{"startLine", f.diag.pos.line},
-                              {"startColumn", f.diag.pos.col}};
+      physical["artifactLocation"] = {{"uri", PathUri(f.path)}};
+      if (f.pos.line > 0) {
+        physical["region"] = {{"startLine", f.pos.line},
+                              {"startColumn", f.pos.col}};
       }
       r["locations"] = Json::array({{{"physicalLocation", physical}}});
     }
@@ -155,23 +148,22 @@ std::string RenderSarif(const std::vector<Finding>& findings) {
   return sarif.dump(2, ' ', false, Json::error_handler_t::replace) + "\n";
 }
 
-std::string RenderGithub(const std::vector<Finding>& findings) {
+std::string RenderGithub(const std::vector<Diagnostic>& findings) {
   std::string out;
-  for (const Finding& f : findings) {
-    const DiagKindInfo& info = InfoOf(f.diag.kind);
+  for (const Diagnostic& f : findings) {
+    const DiagKindInfo& info = InfoOf(f.kind);
     std::string props;
-    if (!f.diag.path.empty()) {
-      props += "file=" + GithubEscapeProperty(f.diag.path);
-      if (f.diag.pos.line > 0) {
-        props +=
-            fmt::format(",line={},col={}", f.diag.pos.line, f.diag.pos.col);
+    if (!f.path.empty()) {
+      props += "file=" + GithubEscapeProperty(f.path);
+      if (f.pos.line > 0) {
+        props += fmt::format(",line={},col={}", f.pos.line, f.pos.col);
       }
       props += ",";
     }
     props += "title=" + GithubEscapeProperty(fmt::format(
                             "{} {}", CodeString(info.code), info.name));
-    out += fmt::format("::{} {}::{}\n", GithubCommand(f.diag.severity), props,
-                       GithubEscapeData(fmt::format("{} [{}]", f.diag.message,
+    out += fmt::format("::{} {}::{}\n", GithubCommand(f.severity), props,
+                       GithubEscapeData(fmt::format("{} [{}]", f.message,
                                                     CodeString(info.code))));
   }
   return out;
@@ -196,6 +188,19 @@ std::optional<OutputFormat> ParseOutputFormat(std::string_view name) {
     return OutputFormat::kGithub;
   }
   return std::nullopt;
+}
+
+std::string FormatWithSource(const Diagnostic& d) {
+  std::string out = FormatText(d);
+  out += '\n';
+  if (d.pos.line > 0 && !d.source_line.empty() &&
+      d.source_line.size() <= kMaxSourceLineBytes) {
+    out += d.source_line;
+    out += '\n';
+    out += CaretLine(d.source_line, d.pos.col);
+    out += '\n';
+  }
+  return out;
 }
 
 std::string CaretLine(std::string_view source_line, int32_t col) {
@@ -250,14 +255,15 @@ std::string GithubEscapeProperty(std::string_view s) {
   return out;
 }
 
-std::string Render(OutputFormat format, const std::vector<Finding>& findings) {
+std::string Render(OutputFormat format,
+                   const std::vector<Diagnostic>& findings) {
   switch (format) {
     case OutputFormat::kText:
       return RenderText(findings);
     case OutputFormat::kConcise: {
       std::string out;
-      for (const Finding& f : findings) {
-        out += FormatText(f.diag);
+      for (const Diagnostic& f : findings) {
+        out += FormatText(f);
         out += '\n';
       }
       return out;

@@ -25,12 +25,19 @@ enum class OutputFormat : uint8_t { kText, kConcise, kJson, kSarif, kGithub };
 // "text", "concise", "json", "sarif", "github"; nullopt for other names.
 std::optional<OutputFormat> ParseOutputFormat(std::string_view name);
 
-struct Finding {
-  Diagnostic diag;
-  std::string source_line;  // the text of line diag.pos.line (no newline)
-};
+// `findings` carry their source lines (Diagnostic::source_line) for the
+// text format.
+std::string Render(OutputFormat format,
+                   const std::vector<Diagnostic>& findings);
 
-std::string Render(OutputFormat format, const std::vector<Finding>& findings);
+// One diagnostic as the text format shows it: FormatText's line, then, when
+// it has a position and a source line of at most kMaxSourceLineBytes, that
+// line and a caret under the column. Ends with a newline. `agc lint` shows
+// every finding this way, the other commands their syntax errors.
+std::string FormatWithSource(const Diagnostic& d);
+
+// Longer source lines (minified code, binary junk) are not shown.
+inline constexpr size_t kMaxSourceLineBytes = 1000;
 
 // The caret line under `source_line` for a 1-based code-point column: the
 // line's own tabs are kept so the caret lines up.

@@ -33,7 +33,6 @@ namespace {
 
 using diag::DiagKind;
 using diag::Diagnostic;
-using diag::Finding;
 
 constexpr std::string_view kStdinName = "<stdin>";
 
@@ -136,7 +135,7 @@ struct Job {
   std::string display;  // path in findings
   std::string bytes;    // stdin contents
   uint64_t size = 0;
-  std::vector<Finding> findings;
+  std::vector<Diagnostic> findings;
   bool io_error = false;
   std::string config_error;
   bool walked = false;  // found by walking a folder (not named)
@@ -377,12 +376,11 @@ void Linter::Run(Job& job) {
     if (!ReadFile(job.input, &bytes, &error)) {
       const auto& info = diag::InfoOf(DiagKind::kCannotRead);
       job.findings.push_back(
-          {Diagnostic{DiagKind::kCannotRead,
-                      info.severity,
-                      job.display,
-                      {},
-                      fmt::format(fmt::runtime(info.format), error)},
-           ""});
+          Diagnostic{DiagKind::kCannotRead,
+                     info.severity,
+                     job.display,
+                     {},
+                     fmt::format(fmt::runtime(info.format), error)});
       job.io_error = true;
       return;
     }
@@ -392,12 +390,11 @@ void Linter::Run(Job& job) {
     if (!job.walked) {
       const auto& info = diag::InfoOf(DiagKind::kGeneratedInput);
       job.findings.push_back(
-          {Diagnostic{DiagKind::kGeneratedInput,
-                      info.severity,
-                      job.display,
-                      {},
-                      fmt::format(fmt::runtime(info.format), "lint")},
-           ""});
+          Diagnostic{DiagKind::kGeneratedInput,
+                     info.severity,
+                     job.display,
+                     {},
+                     fmt::format(fmt::runtime(info.format), "lint")});
     }
     return;
   }
@@ -425,18 +422,14 @@ void Linter::Run(Job& job) {
       if (sev != config->severity.end()) {
         d.severity = sev->second;
       }
-      std::string line;
       // Not the line of a file that is not text (invalid UTF-8, NUL bytes).
       const bool binary =
           d.kind == DiagKind::kInvalidUtf8 || d.kind == DiagKind::kNulByte;
-      if (source != nullptr && !binary && d.pos.line > 0 &&
-          d.pos.line <= source->line_count()) {
-        line = std::string(source->LineText(d.pos.line));
-        while (!line.empty() && (line.back() == '\r' || line.back() == '\n')) {
-          line.pop_back();
-        }
+      if (source != nullptr && !binary && d.source_line.empty() &&
+          d.pos.line > 0 && d.pos.line <= source->line_count()) {
+        d.source_line = std::string(source->LineText(d.pos.line));
       }
-      job.findings.push_back({std::move(d), std::move(line)});
+      job.findings.push_back(std::move(d));
     }
   };
   // A file that declares another encoding (PEP 263) is linted as UTF-8.
@@ -574,11 +567,11 @@ int Lint(const LintOptions& options,
   base::RunJobsOnLargeStacks(
       jobs.size(), options.jobs, [&](size_t i) { return jobs[i].size; },
       [&](size_t i) { linter.Run(jobs[i]); });
-  std::vector<Finding> findings;
+  std::vector<Diagnostic> findings;
   bool io_error = !linter.errors.empty();
   std::vector<std::string> config_errors;
   for (Diagnostic& d : linter.errors) {
-    findings.push_back({std::move(d), ""});
+    findings.push_back(std::move(d));
   }
   for (Job& job : jobs) {
     io_error = io_error || job.io_error;
@@ -587,7 +580,7 @@ int Lint(const LintOptions& options,
                   job.config_error) == config_errors.end()) {
       config_errors.push_back(job.config_error);
     }
-    for (Finding& f : job.findings) {
+    for (Diagnostic& f : job.findings) {
       findings.push_back(std::move(f));
     }
   }
@@ -598,9 +591,7 @@ int Lint(const LintOptions& options,
     }
     return 2;
   }
-  std::stable_sort(
-      findings.begin(), findings.end(),
-      [](const Finding& a, const Finding& b) { return a.diag < b.diag; });
+  std::stable_sort(findings.begin(), findings.end());
   out << diag::Render(options.format, findings);
   out.flush();
   if (io_error) {

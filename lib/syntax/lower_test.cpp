@@ -964,6 +964,30 @@ TEST_CASE(
   CHECK(DumpOf(tabs) == DumpOf("def f():\n\tif (a or\n b):\n\t\tpass\n"));
 }
 
+TEST_CASE("syntax: a syntax error carries its source line", "[syntax]") {
+  {
+    Lowered l("x = 1\r\nif x\r\n    pass\r\n");
+    const auto diags = l.sink.Sorted();
+    REQUIRE(diags.size() == 1);
+    CHECK(diags[0].source_line == "if x");
+  }
+  {
+    Lowered l("def f[T](x):\n    pass\n");  // AGC004
+    const auto diags = l.sink.Sorted();
+    REQUIRE(diags.size() == 1);
+    CHECK(diags[0].code() == 4);
+    CHECK(diags[0].source_line == "def f[T](x):");
+  }
+  {
+    // Not the line of a file that is not text.
+    Lowered l("x = 1\ny = '\xff'\n");
+    const auto diags = l.sink.Sorted();
+    REQUIRE(diags.size() == 1);
+    CHECK(diags[0].code() == 2);
+    CHECK(diags[0].source_line.empty());
+  }
+}
+
 TEST_CASE("syntax: syntax errors are AGC001 at CPython's position",
           "[syntax]") {
   // Positions are those CPython 3.11 reports for the same input.

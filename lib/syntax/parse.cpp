@@ -560,12 +560,10 @@ class FileParser {
   std::vector<TreePtr> trees_;
 };
 
-}  // namespace
-
-bool Parse(const base::SourceFile& source,
-           ast::Module& module,
-           diag::DiagnosticSink& sink,
-           const ParseOptions& options) {
+bool ParseAndLower(const base::SourceFile& source,
+                   ast::Module& module,
+                   diag::DiagnosticSink& sink,
+                   const ParseOptions& options) {
   AGC_CHECK(module.body.empty());
   const std::string_view bytes = source.bytes();
   if (bytes.size() >= UINT32_MAX) {
@@ -664,6 +662,28 @@ bool Parse(const base::SourceFile& source,
   }
   ReportFirstError(root, source, sink);
   return false;
+}
+
+}  // namespace
+
+bool Parse(const base::SourceFile& source,
+           ast::Module& module,
+           diag::DiagnosticSink& sink,
+           const ParseOptions& options) {
+  diag::DiagnosticSink errors;
+  const bool ok = ParseAndLower(source, module, errors, options);
+  // A syntax error comes with its line, which every command shows under it
+  // with a caret (diag::FormatWithSource).
+  for (diag::Diagnostic& d : errors.Sorted()) {
+    const bool syntax = d.kind == diag::DiagKind::kInvalidSyntax ||
+                        d.kind == diag::DiagKind::kMissingToken ||
+                        d.kind == diag::DiagKind::kUnsupportedSyntax;
+    if (syntax && d.pos.line > 0 && d.pos.line <= source.line_count()) {
+      d.source_line = std::string(source.LineText(d.pos.line));
+    }
+    sink.Add(std::move(d));
+  }
+  return ok;
 }
 
 bool ParseOnly(std::string_view bytes) {
