@@ -2186,10 +2186,15 @@ class Lowerer {
     Reserve(args, n);
     bool seen_keyword = false;
     bool seen_double_star = false;
+    bool seen_argument = false;
     Children([&](TSNode c, Sym s) {
       if (IsToken(s)) {
+        if (s == Sym::kTokComma && !seen_argument) {
+          Fail(c);  // f(,), which tree-sitter accepts
+        }
         return;
       }
+      seen_argument = true;
       switch (s) {
         case Sym::kKeywordArgument: {
           seen_keyword = true;
@@ -2854,6 +2859,9 @@ class Lowerer {
     auto* dict = New<ast::Dict>(n);
     Children([&](TSNode c, Sym s) {
       if (IsToken(s)) {
+        if (s == Sym::kTokComma && dict->keys.empty()) {
+          Fail(c);  // {,}, which tree-sitter accepts
+        }
         return;
       }
       if (s == Sym::kPair) {

@@ -1023,6 +1023,15 @@ TEST_CASE("syntax: syntax errors are AGC001 at CPython's position",
         "t.py:1:15: error: invalid syntax [AGC001]\n");
 }
 
+TEST_CASE("syntax: a comma with nothing before it is an error", "[syntax]") {
+  // tree-sitter accepts these; CPython does not.
+  CHECK(ErrorsOf("f(,)\n") == "t.py:1:3: error: invalid syntax [AGC001]\n");
+  CHECK(ErrorsOf("x = {,}\n") == "t.py:1:6: error: invalid syntax [AGC001]\n");
+  CHECK(ErrorsOf("class A(,): pass\n") ==
+        "t.py:1:9: error: invalid syntax [AGC001]\n");
+  CHECK(DumpOf("f(a,)\nx = {1: 2,}\ny = {**a,}\n") != "");
+}
+
 TEST_CASE("syntax: input tree-sitter accepts but CPython rejects", "[syntax]") {
   auto at = [](int line, int col) {
     return "t.py:" + std::to_string(line) + ":" + std::to_string(col) +
