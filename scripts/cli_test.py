@@ -461,6 +461,78 @@ class Cli(unittest.TestCase):
             "z = (", "    ^")
         self.assertEqual(self.listing(), ["s.py"])
 
+    # Syntax errors whose cause agc names (AGC006), each checked against
+    # what CPython's compile() says for the same text: same message, same
+    # line and column. The first group must be named; on the second, agc
+    # may only say "invalid syntax" (AGC001) or exactly what CPython says.
+    SAID_AS_CPYTHON = [
+        "if x > 0\n    pass\n",
+        "def f(x)  # comment\n    pass\n",
+        "class A(B)\n    pass\n",
+        "for x in xs\n    pass\n",
+        "x = (1, 2\n",
+        "total = sum(values\nprint(total)\n",
+        "def f(a,\n      b:\n    pass\n",
+        "x = {'a': [1, 2\n",
+        "x = )\n",
+        "x = f(a))\n",
+        "x = [1, 2, 3)\n",
+        "x = [\n    (1, 2\n]\n",
+        "s = ')'  # (\nx = 1)\n",
+        "x = 1 +\ny = 2\nz = )\n",
+    ]
+    NOT_CLAIMED_UNLESS_RIGHT = [
+        "def f(:\n    pass\n",           # tree-sitter: MISSING ')'
+        "if foo(a, b:\n    pass\n",       # tree-sitter: MISSING ')'
+        "for x y:\n    pass\n",
+        "foo(a, b:\nx = 1\n",
+        "x = (1 2\n",
+        "if x import y\n    pass\n",
+        "class A,\n    pass\n",
+        "def f(self):  # c\n    x = 1\n\n     y in z:\n        pass\n",
+        "x = 1\n    y = )\n",
+        "s = 'abc\nx = )\n",
+        "x = 1if y else 2\nz = )\n",
+        "x = 0777 + )\n",
+        "f(,)\n",
+        "x = {,}\n",
+        "lambda x y: 1\n",
+        "x = 1 if y\n",
+        "try:\n    pass\nx = 1\n",
+    ]
+
+    def cpython_error(self, text):
+        import warnings
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                compile(text, "s.py", "exec")
+            except SyntaxError as e:
+                return e.lineno, e.offset, e.msg
+        self.fail(f"CPython accepts {text!r}")
+
+    def test_syntax_errors_say_what_cpython_says(self):
+        for text in self.SAID_AS_CPYTHON + self.NOT_CLAIMED_UNLESS_RIGHT:
+            with self.subTest(text=text):
+                self.write("s.py", text.encode())
+                p = agc("convert", "s.py", cwd=self.dir)
+                self.assertEqual(p.returncode, 1, p.stderr)
+                first = p.stderr.decode().splitlines()[0]
+                m = re.match(r"^s\.py:(\d+):(\d+): error: (.*) \[(AGC00[16])\]$",
+                             first)
+                self.assertTrue(m, first)
+                line, col, message, code = m.groups()
+                py_line, py_col, py_message = self.cpython_error(text)
+                if code == "AGC001":
+                    self.assertNotIn(text, self.SAID_AS_CPYTHON,
+                                     f"CPython: {py_message}")
+                    self.assertEqual(message, "invalid syntax")
+                    continue
+                self.assertEqual(
+                    (int(line), int(col), message),
+                    (py_line, py_col, "invalid syntax: " + py_message))
+        self.assertEqual(self.listing(), ["s.py"])
+
     def test_syntax_error_shows_the_line_and_a_caret(self):
         # As `agc lint` shows its findings (one renderer): the source line
         # under the message, and a caret under the column.

@@ -100,25 +100,36 @@ An expression with thousands of nested parentheses, usually generated.
 ## Use instead
 Flatten the expression (intermediate variables, loops).
 )md"},
-    {6, R"md(# AGC006: invalid syntax: expected a token
+    {6, R"md(# AGC006: invalid syntax: a token is missing or unmatched
 
 ## What it does
-Reports a missing token the parser had to assume (a `:` after `if x`, a
-closing bracket).
+Reports a syntax error whose cause agc can name, in CPython's words and at
+CPython's position:
+
+- `expected ':'`: a compound statement's header (`if`, `while`, `for`,
+  `def`, `class`, `with`, `try`, `except`, ...) ends without its colon;
+- `'(' was never closed`: a bracket is still open at the end of the file
+  (reported at the innermost open one);
+- `unmatched ')'`: a closing bracket with none open;
+- `closing parenthesis ']' does not match opening parenthesis '('`: a
+  closing bracket of the wrong kind (`on line N` when they are on different
+  lines).
+
+Other syntax errors are AGC001.
 
 ## Why is this bad
 The file is not valid Python; nothing is converted.
 
 ## Example
 ```python
-if x
-    pass
+if x > 0
+    total = sum(values
 ```
 
 ## Use instead
 ```python
-if x:
-    pass
+if x > 0:
+    total = sum(values)
 ```
 )md"},
     {7, R"md(# AGC007: unknown source encoding

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -231,12 +232,447 @@ bool MissingColonAt(std::string_view bytes, uint32_t at) {
          std::end(kCompound);
 }
 
+// Whether the compound statement's header that ends at `at` (MissingColonAt)
+// is whole, so that CPython, expecting its ':' there, says so: the text up
+// to `at`, with a ':' and an indented body, parses (`if x > 0`, not `if x
+// import y` or `class A,`). `parses` tells whether a text parses.
+bool ColonCompletesHeader(std::string_view bytes,
+                          uint32_t at,
+                          const std::function<bool(std::string_view)>& parses) {
+  size_t line = bytes.rfind('\n', at == 0 ? 0 : at - 1);
+  line = line == std::string_view::npos ? 0 : line + 1;
+  size_t code = line;
+  while (code < at &&
+         (bytes[code] == ' ' || bytes[code] == '\t' || bytes[code] == '\f')) {
+    ++code;
+  }
+  if (bytes.substr(line, at - line).find('#') != std::string_view::npos) {
+    return false;  // the ':' could be in a comment
+  }
+  std::string text(bytes.substr(0, at));
+  text += ":\n";
+  text += bytes.substr(line, code - line);
+  text += "  pass\n";
+  return parses(text);
+}
+
+// What Python 3.11's tokenizer (Parser/tokenizer.c) finds wrong with the
+// brackets of a file, which CPython reports before any error of its parser
+// ("unmatched ')'", "closing parenthesis ')' does not match opening
+// parenthesis '['", "'(' was never closed"). The scan follows the tokenizer
+// through comments, strings, line continuations, numbers and indentation;
+// where it meets something it does not model the same way (another of the
+// tokenizer's errors first, text outside ASCII outside strings and comments)
+// the result is kUnknown, and agc claims nothing it cannot be sure of.
+struct BracketScan {
+  enum class Kind : uint8_t {
+    kUnknown,
+    kBalanced,    // every bracket closed
+    kUnmatched,   // a closing bracket with none open
+    kMismatched,  // a closing bracket of another kind than the open one
+    kUnclosed,    // brackets still open at the end (`open`)
+  };
+
+  struct Open {
+    char c;
+    uint32_t at;
+  };
+
+  Kind kind = Kind::kUnknown;
+  uint32_t close_at = 0;    // kUnmatched, kMismatched: the closing bracket
+  std::vector<Open> open;   // open brackets, innermost last
+  uint32_t code_end = 0;    // just after the last token
+  uint32_t line_start = 0;  // first token of the last logical line
+  char last = 0;  // the last token's last character; 'a' for a name or
+                  // keyword, '0' for a number, 'q' for a string
+  std::string_view last_word;  // the last token, when a name or keyword
+  // The first line indented after one that does not end with ':', where
+  // CPython's parser stops ("unexpected indent") unless it stopped before.
+  uint32_t unexpected_indent = UINT32_MAX;
+};
+
+constexpr size_t kMaxBracketLevel = 200;  // the tokenizer's MAXLEVEL
+
+bool IsNameChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+
+// Past a number token starting at `i` (a digit, or '.' and a digit), or
+// false for one the tokenizer rejects or warns about (a number that runs
+// into a name, `1__0`, `0x`, `0777`...).
+bool SkipNumber(std::string_view s, size_t& i) {
+  const size_t n = s.size();
+  auto digits = [&](auto is_digit) {
+    // One or more digits, single underscores between them.
+    if (i >= n || !is_digit(s[i])) {
+      return false;
+    }
+    while (i < n && is_digit(s[i])) {
+      ++i;
+      if (i + 1 < n && s[i] == '_' && is_digit(s[i + 1])) {
+        ++i;
+      }
+    }
+    return true;
+  };
+  auto dec = [](char c) { return c >= '0' && c <= '9'; };
+  if (s[i] == '0' && i + 1 < n && std::strchr("xXoObB", s[i + 1]) != nullptr) {
+    const char base = static_cast<char>(std::tolower(s[i + 1]));
+    i += 2;
+    if (i < n && s[i] == '_') {
+      ++i;
+    }
+    bool ok;
+    if (base == 'x') {
+      ok = digits([](char c) {
+        return std::isxdigit(static_cast<unsigned char>(c)) != 0;
+      });
+    } else if (base == 'o') {
+      ok = digits([](char c) { return c >= '0' && c <= '7'; });
+    } else {
+      ok = digits([](char c) { return c == '0' || c == '1'; });
+    }
+    return ok && (i >= n || !IsNameChar(s[i]));
+  }
+  const size_t first = i;
+  if (s[i] != '.') {
+    if (!digits(dec)) {
+      return false;
+    }
+    // A decimal integer other than zero does not start with 0.
+    if (s[first] == '0' &&
+        s.substr(first, i - first).find_first_not_of("0_") !=
+            std::string_view::npos &&
+        (i >= n || (s[i] != '.' && s[i] != 'e' && s[i] != 'E' && s[i] != 'j' &&
+                    s[i] != 'J'))) {
+      return false;
+    }
+  }
+  if (i < n && s[i] == '.') {
+    ++i;
+    if (i < n && dec(s[i]) && !digits(dec)) {
+      return false;
+    }
+  }
+  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < n && (s[i] == '+' || s[i] == '-')) {
+      ++i;
+    }
+    if (!digits(dec)) {
+      return false;
+    }
+  }
+  if (i < n && (s[i] == 'j' || s[i] == 'J')) {
+    ++i;
+  }
+  return i >= n || !IsNameChar(s[i]);
+}
+
+BracketScan ScanBrackets(std::string_view s) {
+  BracketScan r;
+  auto unknown = [&r] {
+    r.kind = BracketScan::Kind::kUnknown;
+    return r;
+  };
+  const size_t n = s.size();
+  size_t i = s.substr(0, 3) == "\xEF\xBB\xBF" ? 3 : 0;
+  // Indentation columns as the tokenizer counts them: tabs to the next
+  // multiple of 8, and (to check that tabs and spaces are used
+  // consistently) with a tab as one column.
+  std::vector<std::pair<uint32_t, uint32_t>> indents = {{0, 0}};
+  bool line_start = true;  // at the start of a logical line
+  char line_last = 0;      // last character of the previous logical line
+  while (i < n) {
+    if (line_start && r.open.empty()) {
+      uint32_t col = 0;
+      uint32_t alt = 0;
+      size_t j = i;
+      for (; j < n; ++j) {
+        if (s[j] == ' ') {
+          ++col;
+          ++alt;
+        } else if (s[j] == '\t') {
+          col = (col / 8 + 1) * 8;
+          ++alt;
+        } else if (s[j] == '\f') {
+          col = alt = 0;
+        } else {
+          break;
+        }
+      }
+      if (j == n) {
+        break;
+      }
+      if (s[j] == '#' || s[j] == '\n' || s[j] == '\r') {
+        // A blank or comment-only line: no token, no indentation.
+        while (j < n && s[j] != '\n') {
+          ++j;
+        }
+        i = j + 1;
+        continue;
+      }
+      if (s[j] == '\\') {
+        return unknown();
+      }
+      const auto [top, top_alt] = indents.back();
+      if (col > top) {
+        if (alt <= top_alt) {
+          return unknown();  // inconsistent use of tabs and spaces
+        }
+        if (line_last != ':' && r.unexpected_indent == UINT32_MAX) {
+          r.unexpected_indent = static_cast<uint32_t>(j);
+        }
+        indents.emplace_back(col, alt);
+      } else {
+        while (col < indents.back().first) {
+          indents.pop_back();
+        }
+        if (col != indents.back().first || alt != indents.back().second) {
+          return unknown();  // an unindent to no outer level; tabs
+        }
+      }
+      i = j;
+      line_start = false;
+      r.line_start = static_cast<uint32_t>(j);
+    }
+    const char c = s[i];
+    const size_t token = i;
+    switch (c) {
+      case '\n':
+        if (r.open.empty()) {
+          line_start = true;
+          line_last = r.last;
+        }
+        ++i;
+        continue;
+      case ' ':
+      case '\t':
+      case '\f':
+      case '\r':
+        ++i;
+        continue;
+      case '#':
+        while (i < n && s[i] != '\n') {
+          ++i;
+        }
+        continue;
+      case '\\':
+        if (i + 1 < n && s[i + 1] == '\n') {
+          i += 2;
+        } else if (i + 2 < n && s[i + 1] == '\r' && s[i + 2] == '\n') {
+          i += 3;
+        } else {
+          return unknown();
+        }
+        continue;
+      case '\'':
+      case '"': {
+        const bool triple = i + 2 < n && s[i + 1] == c && s[i + 2] == c;
+        i += triple ? 3 : 1;
+        while (true) {
+          if (i >= n) {
+            return unknown();  // unterminated
+          }
+          if (s[i] == '\\') {
+            i += (i + 2 < n && s[i + 1] == '\r' && s[i + 2] == '\n') ? 3 : 2;
+          } else if (s[i] == c && (!triple || (i + 2 < n && s[i + 1] == c &&
+                                               s[i + 2] == c))) {
+            i += triple ? 3 : 1;
+            break;
+          } else if (!triple && (s[i] == '\n' || s[i] == '\r')) {
+            return unknown();  // unterminated
+          } else {
+            ++i;
+          }
+        }
+        r.last = 'q';
+        break;
+      }
+      case '(':
+      case '[':
+      case '{':
+        if (r.open.size() >= kMaxBracketLevel) {
+          return unknown();
+        }
+        r.open.push_back({c, static_cast<uint32_t>(i)});
+        r.last = c;
+        ++i;
+        break;
+      case ')':
+      case ']':
+      case '}': {
+        if (r.open.empty()) {
+          r.kind = BracketScan::Kind::kUnmatched;
+          r.close_at = static_cast<uint32_t>(i);
+          return r;
+        }
+        const char want = r.open.back().c == '('   ? ')'
+                          : r.open.back().c == '[' ? ']'
+                                                   : '}';
+        if (c != want) {
+          r.kind = BracketScan::Kind::kMismatched;
+          r.close_at = static_cast<uint32_t>(i);
+          return r;
+        }
+        r.open.pop_back();
+        r.last = c;
+        ++i;
+        break;
+      }
+      default:
+        if ((c >= '0' && c <= '9') ||
+            (c == '.' && i + 1 < n && s[i + 1] >= '0' && s[i + 1] <= '9')) {
+          if (!SkipNumber(s, i)) {
+            return unknown();
+          }
+          r.last = '0';
+        } else if (IsNameChar(c)) {
+          while (i < n && IsNameChar(s[i])) {
+            ++i;
+          }
+          if (i < n && static_cast<unsigned char>(s[i]) >= 0x80) {
+            return unknown();
+          }
+          r.last = 'a';
+          r.last_word = s.substr(token, i - token);
+          // A string prefix (rb'...') goes on with the string.
+          if (i < n && (s[i] == '\'' || s[i] == '"')) {
+            continue;
+          }
+        } else if (static_cast<unsigned char>(c) >= 0x80 || c == '$' ||
+                   c == '?' || c == '`' ||
+                   (c == '!' && (i + 1 >= n || s[i + 1] != '='))) {
+          return unknown();
+        } else {
+          r.last = c;
+          ++i;
+        }
+        break;
+    }
+    r.code_end = static_cast<uint32_t>(i);
+    if (r.last != 'a') {
+      r.last_word = {};
+    }
+  }
+  r.kind = r.open.empty() ? BracketScan::Kind::kBalanced
+                          : BracketScan::Kind::kUnclosed;
+  return r;
+}
+
+char Closer(char open) {
+  return open == '(' ? ')' : open == '[' ? ']' : '}';
+}
+
+// Whether CPython's parser, reading a file whose brackets `scan` leaves open
+// at its end, gets past the line of the innermost one: then it reports
+// "'(' was never closed" (it fails on a later line, or meets the end of the
+// file inside the brackets); when it fails on that line, it reports that
+// failure. It does get past it when the text up to the end of that line
+// can go on into a valid program: with the brackets closed there (after an
+// operand `_` where an operator waits for one), alone or as the header of
+// a compound statement, it parses without error. `parses` tells whether a
+// text parses.
+bool ParsesPastUnclosedLine(
+    std::string_view bytes,
+    const BracketScan& scan,
+    const std::function<bool(std::string_view)>& parses) {
+  const uint32_t open_at = scan.open.back().at;
+  size_t line_end = bytes.find('\n', open_at);
+  line_end = line_end == std::string_view::npos ? bytes.size() : line_end;
+  const BracketScan prefix = ScanBrackets(bytes.substr(0, line_end));
+  if (prefix.kind != BracketScan::Kind::kUnclosed) {
+    return false;  // e.g. a string running on to the next line
+  }
+  std::string closers;
+  for (auto it = prefix.open.rbegin(); it != prefix.open.rend(); ++it) {
+    closers += Closer(it->c);
+  }
+  size_t indent_start = bytes.rfind('\n', prefix.line_start);
+  indent_start = indent_start == std::string_view::npos ? 0 : indent_start + 1;
+  const std::string indent(
+      bytes.substr(indent_start, prefix.line_start - indent_start));
+  std::string text(bytes.substr(0, prefix.code_end));
+  for (const bool operand : {false, true}) {
+    if (operand) {
+      constexpr std::string_view kWords[] = {
+          "and", "or", "not", "in", "is", "else", "await", "yield", "return"};
+      const bool needs =
+          prefix.last == 'a'
+              ? std::find(std::begin(kWords), std::end(kWords),
+                          prefix.last_word) != std::end(kWords)
+              : std::strchr("+-*/%@&|^~<>=.:", prefix.last) != nullptr &&
+                    prefix.last != 0;
+      if (!needs) {
+        continue;
+      }
+    }
+    const std::string line = text + (operand ? " _" : "") + closers;
+    if (parses(line + "\n") || parses(line + ":\n" + indent + "  pass\n")) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// CPython's message for a file with a bracket error (`scan`: its
+// ScanBrackets), and where it reports it; false when the file has none, or
+// when agc cannot tell what CPython would say (see BracketScan).
+bool BracketErrorAsCPython(const base::SourceFile& source,
+                           std::string_view bytes,
+                           const BracketScan& scan,
+                           const std::function<bool(std::string_view)>& parses,
+                           std::string* message,
+                           base::LineCol* pos) {
+  // An unexpected indent before the error stops CPython's parser first.
+  const uint32_t error_at = scan.kind == BracketScan::Kind::kUnclosed
+                                ? scan.open.back().at
+                                : scan.close_at;
+  if (scan.unexpected_indent <= error_at) {
+    return false;
+  }
+  switch (scan.kind) {
+    case BracketScan::Kind::kUnknown:
+    case BracketScan::Kind::kBalanced:
+      return false;
+    case BracketScan::Kind::kUnmatched:
+      *message = fmt::format("unmatched '{}'", bytes[scan.close_at]);
+      *pos = PositionOf(source, scan.close_at);
+      return true;
+    case BracketScan::Kind::kMismatched: {
+      const BracketScan::Open& open = scan.open.back();
+      *message = fmt::format(
+          "closing parenthesis '{}' does not match opening parenthesis '{}'",
+          bytes[scan.close_at], open.c);
+      const int32_t open_line = source.LineOf(open.at);
+      *pos = PositionOf(source, scan.close_at);
+      if (open_line != pos->line) {
+        *message += fmt::format(" on line {}", open_line);
+      }
+      return true;
+    }
+    case BracketScan::Kind::kUnclosed:
+      if (!ParsesPastUnclosedLine(bytes, scan, parses)) {
+        return false;
+      }
+      *message = fmt::format("'{}' was never closed", scan.open.back().c);
+      *pos = PositionOf(source, scan.open.back().at);
+      return true;
+  }
+  return false;
+}
+
 // Reports the first ERROR or MISSING node in document order; an ERROR node
 // that holds other errors (tree-sitter's recovery may wrap much of the file
 // in one) is looked into for the first innermost one. Iterative: the tree may
-// be very deep.
+// be very deep. It is CPython's "expected ':'" where CPython says so (see
+// MissingColonAt, ColonCompletesHeader), unless `scan` (the file's
+// ScanBrackets) may have found an error of CPython's tokenizer, which it
+// would report instead, or an unexpected indent before, else AGC001.
 void ReportFirstError(TSNode root,
                       const base::SourceFile& source,
+                      const std::function<bool(std::string_view)>& parses,
+                      const BracketScan& scan,
                       diag::DiagnosticSink& sink) {
   const Grammar& g = Grammar::Get();
   Cursor cursor(root);
@@ -262,16 +698,28 @@ void ReportFirstError(TSNode root,
       }
     }
     if (missing || error) {
-      uint32_t at = ts_node_start_byte(n);
-      if (error) {
-        at = ErrorPosition(c, source.bytes());
-      }
-      base::LineCol pos = PositionOf(source, at);
-      if (missing && !ts_node_is_named(n)) {
-        sink.Emit(diag::DiagKind::kMissingToken, source.path(), pos,
-                  ts_node_type(n));
-      } else if (error && MissingColonAt(source.bytes(), at)) {
-        sink.Emit(diag::DiagKind::kMissingToken, source.path(), pos, ":");
+      const uint32_t at =
+          error ? ErrorPosition(c, source.bytes()) : ts_node_start_byte(n);
+      const base::LineCol pos = PositionOf(source, at);
+      // Another token tree-sitter finds missing (MISSING ')', 'in', ...) is
+      // not what CPython reports there ("invalid syntax", or its
+      // tokenizer's message about the brackets, which the caller gives).
+      const bool tokens_ok = scan.kind == BracketScan::Kind::kBalanced ||
+                             scan.kind == BracketScan::Kind::kUnclosed;
+      if (tokens_ok && scan.unexpected_indent > at &&
+          MissingColonAt(source.bytes(), at) &&
+          ColonCompletesHeader(source.bytes(), at, parses)) {
+        // At the token after the header, as CPython: a comment, or the end
+        // of the line.
+        uint32_t next = at;
+        const std::string_view bytes = source.bytes();
+        while (next < bytes.size() &&
+               (bytes[next] == ' ' || bytes[next] == '\t' ||
+                bytes[next] == '\f')) {
+          ++next;
+        }
+        sink.Emit(diag::DiagKind::kMissingToken, source.path(),
+                  PositionOf(source, next), "expected ':'");
       } else {
         sink.Emit(diag::DiagKind::kInvalidSyntax, source.path(), pos);
       }
@@ -560,6 +1008,7 @@ class FileParser {
   std::vector<TreePtr> trees_;
 };
 
+// Parse's work, reporting what it finds to `sink`.
 bool ParseAndLower(const base::SourceFile& source,
                    ast::Module& module,
                    diag::DiagnosticSink& sink,
@@ -660,7 +1109,30 @@ bool ParseAndLower(const base::SourceFile& source,
     return LowerTree(ts_tree_root_node(retry), source, module, sink, options,
                      /*byte_positions=*/true);
   }
-  ReportFirstError(root, source, sink);
+  // Whether a text is a valid program, by agc's parser and lowering (which
+  // reject what CPython rejects where tree-sitter is lenient, such as a
+  // keyword used as a name).
+  auto parses = [&](std::string_view text) {
+    TSTree* tree = parser.Parse(text);
+    if (tree == nullptr || ts_node_has_error(ts_tree_root_node(tree))) {
+      return false;
+    }
+    base::SourceFile completed(source.path(), std::string(text));
+    ast::Module completed_module(&completed);
+    diag::DiagnosticSink ignored;
+    return LowerTree(ts_tree_root_node(tree), completed, completed_module,
+                     ignored, options);
+  };
+  // CPython reports an error of its tokenizer first, wherever it is.
+  const BracketScan scan = ScanBrackets(parse_bytes);
+  std::string message;
+  base::LineCol pos;
+  if (BracketErrorAsCPython(source, parse_bytes, scan, parses, &message,
+                            &pos)) {
+    sink.Emit(diag::DiagKind::kMissingToken, source.path(), pos, message);
+    return false;
+  }
+  ReportFirstError(root, source, parses, scan, sink);
   return false;
 }
 

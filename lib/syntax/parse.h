@@ -23,11 +23,14 @@ struct ParseOptions {
 
 // Parses `source` into `module` (whose body must be empty): lowers the whole
 // tree, collects comments into module.comments, and reports problems to
-// `sink` with `source.path()`: AGC001 syntax errors (at the first ERROR or
-// MISSING node), AGC002 invalid UTF-8, AGC003 NUL bytes, AGC004 syntax newer
-// than Python 3.11, AGC005 nesting too deep (also a block indented more than
-// 255 columns, which the grammar's scanner cannot track). Returns false when it
-// reported an error; the module is then not usable.
+// `sink` with `source.path()`: AGC006 syntax errors whose cause agc can
+// name as CPython does (a bracket never closed, unmatched or mismatched, as
+// CPython's tokenizer reports them; a header's missing ':'), AGC001 other
+// syntax errors (at the first ERROR or MISSING node), each with its source
+// line (Diagnostic::source_line); AGC002 invalid UTF-8, AGC003 NUL bytes,
+// AGC004 syntax newer than Python 3.11, AGC005 nesting too deep (also a block
+// indented more than 255 columns, which the grammar's scanner cannot track).
+// Returns false when it reported an error; the module is then not usable.
 bool Parse(const base::SourceFile& source,
            ast::Module& module,
            diag::DiagnosticSink& sink,
