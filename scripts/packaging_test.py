@@ -25,7 +25,8 @@
                                 the agc on PATH
 
 Options: --work DIR (default: a folder in the temporary directory; ctest
-passes BUILD/packaging), --agc-build DIR (for pre-commit: the folder whose agc
+passes BUILD/packaging-tests, a name no Python module can have, since
+tools run there with that folder on sys.path), --agc-build DIR (for pre-commit: the folder whose agc
 the system hook runs; default: WORK/release; ctest passes its own build's).
 
 The build tools come from .venv-build/ (scripts/setup.sh --venv, pinned in
