@@ -28,27 +28,31 @@
 // Eager originals (the default; PassOptions::eager_originals): the function
 // keeps its own code, with one guard line first (after its docstring), and
 // the converted function follows it as a twin, undecorated, without defaults
-// or annotations (the guard passes every argument), named `_agc_<name>`:
+// or annotations, named `_agc_<name>` (unique in the module), kept by the
+// original function (`twin_of`), not by the module or class:
 //
-//   def f(x, *a, k=1):                 def f(x, *a, k=1):
-//       """Doc."""                         """Doc."""
-//       return g(x)           ->           if ag__.frameworks_loaded and
-//       ag__.tracing(): return _agc_f(x, *a, k=k)
-//                                          return g(x)
+//   def f(x, *a, k=1):     def f(x, *a, k=1):
+//       """Doc."""             """Doc."""
+//       return g(x)   ->       if ag__.frameworks_loaded and ag__.tracing():
+//                                  return ag__.call_twin(f, x, *a, k=k)
+//                              return g(x)
 //
-//                                      @ag__.twin_of(f)
-//                                      def _agc_f(x, *a, k):
-//                                          with ag__.FunctionScope('f', ...
+//                          @ag__.twin_of(f, 'f')
+//                          def _agc_f(x, *a, k):
+//                              with ag__.FunctionScope('f', ...
+//                          del _agc_f
 //
 // So an eager call runs the original code (same frames, locals, speed), and a
 // call while a framework traces runs the twin. A method's guard calls
-// `__class__._agc_m(self, ...)` (the twin is a class attribute; `__class__`
-// is the class the method is defined in, as for zero-argument super()). A
-// nested function's twin is defined beside it in the enclosing function's
-// original code. The original keeps its span and is printed as written; the
-// guard is an inserted line (the original is regenerated when its first
-// statement shares the `def` line). `twin_of(f)` marks f (and what its
-// decorators wrap) as converted, so no runtime converts it again.
+// `ag__.call_method_twin(__class__, 'm', self, ...)` (`__class__` is the
+// class the method is defined in, as for zero-argument super()). A nested
+// function's twin is defined beside it in the enclosing function's original
+// code. The original keeps its span and is printed as written; the guard is
+// an inserted line (the original is regenerated when its first statement
+// shares the `def` line). `twin_of(f, 'f')` marks f (and what its decorators
+// wrap) as converted, so no runtime converts it again. A function whose body
+// declares the name its guard uses global or nonlocal (`global f` in f,
+// `nonlocal __class__` in a method) is converted in place instead.
 //
 // A lambda inside a converted function runs its body in a scope of its own
 // and is marked as converted too, so that a runtime handed the lambda
@@ -108,6 +112,19 @@ std::string_view LastName(const ast::Expr& decorator) {
 bool HasDecorator(const ast::FunctionDef& fn, std::string_view last_name) {
   for (const ast::Expr* decorator : fn.decorator_list) {
     if (LastName(*decorator) == last_name) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// `@ag__.autograph_artifact` (not a call: `@ag__.autograph_artifact(lambda
+// f: g(f))` is a converted lambda in a decorator) or `@ag__.twin_of(...)`.
+bool IsMarkedConverted(const ast::FunctionDef& fn) {
+  for (const ast::Expr* decorator : fn.decorator_list) {
+    const std::string_view name = LastName(*decorator);
+    if ((name == "autograph_artifact" && !decorator->Is<ast::Call>()) ||
+        name == "twin_of") {
       return true;
     }
   }
@@ -353,6 +370,18 @@ class Converter {
     if (!Convertible(fn)) {
       return nullptr;
     }
+    if (DeclaresGuardName(fn.body, class_body ? "__class__" : fn.name)) {
+      // `global f` (or `nonlocal __class__`) in f's own body: a guard naming
+      // it first would be a SyntaxError ("used prior to global
+      // declaration"), one after the declaration would read another
+      // binding. The function is converted in place, with no eager
+      // original.
+      Convert(fn, {});
+      if (copied) {
+        MarkLowered(fn);
+      }
+      return nullptr;
+    }
     auto* original = ast::CloneAs(module_, fn);
     const std::string_view twin_name = TwinName(fn.name);
     // The original's nested functions get guards and twins of their own
@@ -396,6 +425,36 @@ class Converter {
     return original;
   }
 
+  // Whether a `global` or `nonlocal` statement of `block` (not of nested
+  // scopes) declares `name` or the runtime's `ag__`, which the guard uses.
+  static bool DeclaresGuardName(std::vector<ast::Stmt*>& block,
+                                std::string_view name) {
+    for (ast::Stmt* stmt : block) {
+      const std::vector<std::string_view>* names = nullptr;
+      if (const auto* decl = stmt->As<ast::Global>()) {
+        names = &decl->names;
+      } else if (const auto* decl = stmt->As<ast::Nonlocal>()) {
+        names = &decl->names;
+      }
+      if (names != nullptr) {
+        for (std::string_view n : *names) {
+          if (n == name || n == "ag__") {
+            return true;
+          }
+        }
+        continue;
+      }
+      bool found = false;
+      ForEachBlock(*stmt, [&](std::vector<ast::Stmt*>& inner) {
+        found = found || DeclaresGuardName(inner, name);
+      });
+      if (found) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   static void MarkLowered(ast::Node& node) {
     if (auto* fn = node.As<ast::FunctionDef>()) {
       fn->flags |= ast::kFlagLowered;
@@ -410,9 +469,13 @@ class Converter {
     if (base.back() == '_' && base[base.size() - 2] != '_') {
       base += '_';  // not a _sunder_ name, which enum.Enum's body refuses
     }
-    const base::SourceFile* source = module_.source();
-    if (source == nullptr ||
-        source->bytes().find(kTwinPrefix) != std::string_view::npos) {
+    if (!input_uses_prefix_) {
+      const base::SourceFile* source = module_.source();
+      input_uses_prefix_ =
+          source == nullptr ||
+          source->bytes().find(kTwinPrefix) != std::string_view::npos;
+    }
+    if (*input_uses_prefix_) {
       // The input itself uses the prefix: ask the namer (one walk of the
       // module, then a scan of its identifiers per name).
       if (!twin_namer_) {
@@ -551,7 +614,7 @@ class Converter {
       Emit(diag::DiagKind::kDoNotConvert, fn, fn.name);
       return false;
     }
-    if (HasDecorator(fn, "autograph_artifact") || HasDecorator(fn, "twin_of")) {
+    if (IsMarkedConverted(fn)) {
       Emit(diag::DiagKind::kAlreadyConverted, fn, fn.name);
       return false;
     }
@@ -700,6 +763,7 @@ class Converter {
   bool quiet_ = false;
   std::optional<codegen::Namer> twin_namer_;
   std::unordered_set<std::string> twin_names_;
+  std::optional<bool> input_uses_prefix_;  // found once, in the input
   std::string_view class_name_;  // the class whose body OriginalBlock is in
 };
 

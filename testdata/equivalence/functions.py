@@ -195,6 +195,53 @@ def double_star(d):
         return type(e).__name__
 
 
+def _first_handler(x):
+    return ("first", x)
+
+
+def rebinds_itself(x):
+    # Declares its own name global (pydoc.pager does): converted in place,
+    # with no eager original, whose guard would name it first.
+    global rebinds_itself
+    rebinds_itself = _first_handler
+    return rebinds_itself(x)
+
+
+def rebinding(x):
+    global rebinds_itself
+    saved = rebinds_itself
+    try:
+        return rebinds_itself(x), rebinds_itself(x + 1)
+    finally:
+        rebinds_itself = saved
+
+
+class _Counter:
+    def bump(self, n):
+        # Declares __class__ nonlocal (test_super does): converted in place.
+        nonlocal __class__
+        total = 0
+        for i in range(n):
+            total += i
+        return __class__.__name__, total
+
+
+def nonlocal_class(n):
+    return _Counter().bump(n)
+
+
+def lambda_decorator(x):
+    # A lambda as decorator (PEP 614) is converted before the function it
+    # decorates is looked at; the function is converted too, not taken for
+    # one marked as converted already.
+    @lambda f: decorator(f)
+    def g(y):
+        if y > 0:
+            return y * 2
+        return -y
+    return g(x), g(-x)
+
+
 CASES = {
     "add": [(1,), (1, 2), ("a", "b")],
     "signature": [],
@@ -229,6 +276,10 @@ CASES = {
     "introspection": [()],
     "generator": [(3,)],
     "decorator": [],
+    "rebinds_itself": [],  # through rebinding, which restores it
+    "rebinding": [(1,), (5,)],
+    "nonlocal_class": [(4,)],
+    "lambda_decorator": [(3,)],
 }
 
 # Under staging, Python control flow and Python built-ins on staged values
