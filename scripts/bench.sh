@@ -3,12 +3,33 @@
 # scripts/bench.py for what is measured, and scripts/bench_tf.py for the
 # figures under TensorFlow and scripts/bench_jax.py for those under JAX (run
 # with the project's .venv/, made by `scripts/setup.sh --venv`;
-# AGC_BENCH_TF=0 and AGC_BENCH_JAX=0 leave them out).
+# AGC_BENCH_TF=0 and AGC_BENCH_JAX=0 leave them out), scripts/bench_eager.py
+# for agc's output called eagerly against the original (AGC_BENCH_EAGER=0
+# leaves it out).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${AGC_BUILD_DIR:-$ROOT/build}"
 "$ROOT/scripts/build.sh" >/dev/null
 python3 "$ROOT/scripts/bench.py" --build "$BUILD" "$@"
+
+# agc's output called eagerly (its eager originals) and its converted code
+# forced (--converted-only), against the original: eleven kernels, then with
+# JAX imported when .venv/ has it, then CPython's tests of ten converted
+# stdlib modules (about 3 minutes; AGC_BENCH_EAGER_ARGS="--no-cpython", say,
+# is passed to it).
+if [ "${AGC_BENCH_EAGER:-1}" != 0 ]; then
+  echo "called eagerly (scripts/bench_eager.py):"
+  if [ -x "$ROOT/.venv/bin/python" ] &&
+    "$ROOT/.venv/bin/python" -c "import jax" 2>/dev/null; then
+    # shellcheck disable=SC2086
+    "$ROOT/.venv/bin/python" "$ROOT/scripts/bench_eager.py" \
+      --agc "$BUILD/agc" --framework jax ${AGC_BENCH_EAGER_ARGS:-}
+  else
+    # shellcheck disable=SC2086
+    python3 "$ROOT/scripts/bench_eager.py" --agc "$BUILD/agc" \
+      ${AGC_BENCH_EAGER_ARGS:-}
+  fi
+fi
 
 # agc's output against TensorFlow's AutoGraph under tf.function: first call,
 # conversion time, steady state (about 2 minutes with its default --repeat;

@@ -11,10 +11,15 @@ behind its entry guard), and the converted code forced. Then, unless
 the same three ways, wall time of each run (best of --cpython-repeat,
 after an untimed run that writes the copies' bytecode, as the stdlib's is).
 
+With --framework jax (or tensorflow), the kernels are then timed once more
+with agc's output called eagerly after that framework is imported: each
+guard then asks it whether it is tracing (agc_runtime.tracing()).
+
 Prints one table per part with the ratios to the original, the median and
 the worst (the goal: eager ≤ 1.15× median, ≤ 1.5× worst).
 
 Usage: scripts/bench_eager.py --agc build/agc [--repeat 7] [--no-cpython]
+                              [--framework jax]
 """
 import argparse
 import importlib.util
@@ -69,7 +74,7 @@ def summary(ratios):
                                           max(ratios))
 
 
-def kernels(agc, tmp, repeat):
+def kernels(agc, tmp, repeat, framework):
     sys.path.insert(0, str(ROOT / "runtime"))
     sys.setrecursionlimit(10000)
     eager_py = tmp / "kernels_eager.py"
@@ -96,6 +101,26 @@ def kernels(agc, tmp, repeat):
             times[2] * 1e6, forced_ratios[-1]))
     print("  agc eager: %s; converted code forced: %s"
           % (summary(eager_ratios), summary(forced_ratios)))
+    if not framework:
+        return
+    # Imported now: agc_runtime sees it, and every guard asks it from here
+    # on whether it traces.
+    importlib.import_module(framework)
+    import agc_runtime
+    if not agc_runtime.frameworks_loaded:
+        sys.exit("agc_runtime did not see %s imported" % framework)
+    print("agc's output called eagerly with %s imported (best of %d):"
+          % (framework, repeat))
+    print("  %-40s %12s %12s %8s" % ("kernel", "original", "agc eager",
+                                     "ratio"))
+    ratios = []
+    for label, (name, args) in modules[0].CASES.items():
+        eager = best_time(getattr(modules[1], name), args, repeat)
+        original = best_time(getattr(modules[0], name), args, repeat)
+        ratios.append(eager / original)
+        print("  %-40s %9.1f µs %9.1f µs %7.2f×" % (
+            label, original * 1e6, eager * 1e6, ratios[-1]))
+    print("  agc eager, %s imported: %s" % (framework, summary(ratios)))
 
 
 def cpython(agc, tmp, repeat):
@@ -155,10 +180,12 @@ def main():
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--cpython-repeat", type=int, default=1)
     ap.add_argument("--no-cpython", action="store_true")
+    ap.add_argument("--framework", choices=["jax", "tensorflow"],
+                    help="time the kernels once more with it imported")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory(prefix="agc_bench_eager_") as tmp:
         tmp = Path(tmp)
-        kernels(os.path.abspath(args.agc), tmp, args.repeat)
+        kernels(os.path.abspath(args.agc), tmp, args.repeat, args.framework)
         if not args.no_cpython:
             cpython(os.path.abspath(args.agc), tmp, args.cpython_repeat)
 
