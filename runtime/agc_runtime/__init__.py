@@ -64,18 +64,43 @@ _FRAMEWORK_NAMES = frozenset(
     prefix for prefix, _, _ in _python_ops.STAGING_FRAMEWORKS)
 
 
+_tracing_now = None  # one callable asking every framework imported
+
+
 def tracing():
     """Whether converted code must run instead of the original: a framework
     traces now, or the selected backend stages everything (``staged``)."""
-    global frameworks_loaded
     if _stage_everything:
         return True
-    if _python_ops.framework_tracing():
-        return True
-    modules = _sys.modules
-    if not any(modules.get(name) is not None for name in _FRAMEWORK_NAMES):
-        frameworks_loaded = False  # a framework import failed: back to cheap
+    ask = _tracing_now
+    if ask is None:
+        ask = _framework_tracing()
+    return ask()
+
+
+def _never():
     return False
+
+
+def _framework_tracing():
+    """Makes the callable tracing() asks (once per framework imported)."""
+    global frameworks_loaded, _tracing_now
+    tracers, settled = _python_ops.framework_tracers()
+    if not tracers:
+        ask = _never
+    elif len(tracers) == 1:
+        ask = tracers[0]
+    else:
+        def ask(tracers=tuple(tracers)):
+            for traces in tracers:
+                if traces():
+                    return True
+            return False
+    if settled:
+        _tracing_now = ask
+        if not tracers:
+            frameworks_loaded = False  # a framework import failed: cheap again
+    return ask
 
 
 class _FrameworkWatcher:
@@ -84,9 +109,10 @@ class _FrameworkWatcher:
 
     @staticmethod
     def find_spec(name, path=None, target=None):
-        global frameworks_loaded
+        global frameworks_loaded, _tracing_now
         if path is None and name in _FRAMEWORK_NAMES:
             frameworks_loaded = True
+            _tracing_now = None  # ask again which frameworks there are
         return None
 
 
@@ -309,8 +335,9 @@ def use(name):
         raise ImportError("backend %r lacks %s" % (name, ", ".join(missing)))
     globals().update(table)
     _backend = name
-    global _stage_everything, frameworks_loaded
+    global _stage_everything, frameworks_loaded, _tracing_now
     _stage_everything = name == "staged"
+    _tracing_now = None
     frameworks_loaded = _stage_everything or any(
         _sys.modules.get(n) is not None for n in _FRAMEWORK_NAMES)
 

@@ -146,21 +146,29 @@ def tracing():
     return None
 
 
-def framework_tracing():
-    """Whether a staging framework traces now (TensorFlow builds a graph,
-    JAX traces with jit, vmap, grad...): the entry guard of a converted
-    function's original code asks it (see ``agc_runtime.tracing``). A
-    framework whose staging cannot load (a broken install) does not trace."""
+def framework_tracers():
+    """(tracers, settled): the ``tracing()`` of the staging of each framework
+    imported (TensorFlow builds a graph, JAX traces with jit, vmap, grad...),
+    which the entry guard of a converted function's original code asks (see
+    ``agc_runtime.tracing``). A framework whose staging cannot load (a broken
+    install) does not trace; ``settled`` is False while one is still being
+    imported (ask again later)."""
     modules = sys.modules
+    tracers = []
+    settled = True
     for prefix, module_name, _ in STAGING_FRAMEWORKS:
-        if modules.get(prefix) is not None:
-            try:
-                staging = _staging_of_module(module_name)
-            except ImportError:
-                continue
-            if staging.tracing():
-                return True
-    return False
+        module = modules.get(prefix)
+        if module is None:
+            continue
+        try:
+            staging = _staging_of_module(module_name)
+        except ImportError:
+            spec = getattr(module, "__spec__", None)
+            if getattr(spec, "_initializing", False):
+                settled = False
+            continue
+        tracers.append(staging.tracing)
+    return tracers, settled
 
 
 # ---------------------------------------------------------------------------

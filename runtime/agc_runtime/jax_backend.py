@@ -166,6 +166,7 @@ class Staging:
         except ImportError:  # another JAX: tracers still stage by value
             trace_ctx = _AlwaysTracing
         self._trace_ctx = trace_ctx
+        self.tracing = self._fast_tracing() or self.tracing
         # Return values a zero placeholder may stand in for (a return on
         # some traced paths only): FunctionScope.ret refuses them.
         self._maybe_unset = {}
@@ -179,6 +180,27 @@ class Staging:
     def tracing(self):
         """Does JAX trace now (jit, vmap, grad, a lax body...)?"""
         return not self._trace_ctx.is_top_level()
+
+    def _fast_tracing(self):
+        """tracing() as a closure over the two thread-local values that
+        TracingContext.is_top_level compares (half its cost: every guard
+        of an eager call asks it), or None where JAX keeps them elsewhere."""
+        try:
+            from jax._src import core as jax_core
+            trace = jax_core.trace_state_strong_ref
+            axis_env = jax_core.axis_env_state
+            top_trace = jax_core.eval_trace
+            top_axis_env = jax_core.top_axis_env
+        except (ImportError, AttributeError):
+            return None
+
+        def tracing():
+            return trace.value is not top_trace or (
+                axis_env.value is not top_axis_env)
+        if tracing() != self.tracing():
+            return None  # not what is_top_level compares in this JAX
+        tracing.__doc__ = Staging.tracing.__doc__
+        return tracing
 
     # -- values -------------------------------------------------------------
 

@@ -188,5 +188,47 @@ class FakeTensorFlow(unittest.TestCase):
         self.assertIn("while_stmt", out.stdout)
 
 
+class FrameworkWatch(unittest.TestCase):
+    """frameworks_loaded: the entry guards ask tracing() only once a staging
+    framework is imported."""
+
+    def _run(self, code, jax_init):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.makedirs(os.path.join(tmp, "jax"))
+            with open(os.path.join(tmp, "jax", "__init__.py"), "w") as f:
+                f.write(jax_init)
+            env = support.subprocess_env()
+            env["PYTHONPATH"] = tmp + os.pathsep + env["PYTHONPATH"]
+            out = subprocess.run([sys.executable, "-c", textwrap.dedent(code)],
+                                 capture_output=True, text=True, env=env)
+        self.assertEqual(out.returncode, 0, out.stderr)
+        return out.stdout.split()
+
+    def test_a_failed_framework_import_leaves_the_guards_cheap(self):
+        out = self._run("""
+            import agc_runtime as ag
+            print(ag.frameworks_loaded)
+            try:
+                import jax
+            except ImportError:
+                pass
+            print(ag.frameworks_loaded, ag.tracing(), ag.frameworks_loaded)
+            print(ag.tracing(), ag.frameworks_loaded)
+        """, "raise ImportError('no jaxlib')\n")
+        self.assertEqual(out, ["False", "True", "False", "False", "False",
+                               "False"])
+
+    def test_a_framework_whose_staging_cannot_load_does_not_trace(self):
+        # A `jax` that imports but is not JAX (a broken install): asked once,
+        # never tracing, and the guards are cheap again.
+        out = self._run("""
+            import agc_runtime as ag
+            import jax
+            print(ag.frameworks_loaded, ag.tracing(), ag.frameworks_loaded,
+                  ag._tracing_now is not None)
+        """, "")
+        self.assertEqual(out, ["True", "False", "False", "True"])
+
+
 if __name__ == "__main__":
     unittest.main()

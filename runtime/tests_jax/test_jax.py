@@ -214,6 +214,29 @@ class StagingWithoutConfiguration(unittest.TestCase):
         # call runs the function's original code.
         self.assertEqual(out.stdout.split(), ["111", "2.0", "True", "False"])
 
+    def test_tracing_under_each_transformation(self):
+        # What every guard asks: True inside jit, vmap, grad, make_jaxpr and
+        # a lax body, False at the top level and on concrete arrays.
+        seen = []
+
+        def fresh():  # JAX caches traces by function
+            def f(x):
+                seen.append(agc_runtime.tracing())
+                return x * 2.0
+            return f
+
+        jax.jit(fresh())(1.0)
+        jax.vmap(fresh())(jnp.ones(2))
+        jax.grad(fresh())(1.0)
+        jax.make_jaxpr(fresh())(1.0)
+        f = fresh()
+        lax.fori_loop(0, 2, lambda i, x: f(x), 1.0)
+        self.assertEqual(seen, [True] * 5)
+        fresh()(jnp.ones(2))
+        self.assertEqual(seen[-1], False)
+        # Asked through one callable, made once JAX was imported.
+        self.assertIsNotNone(agc_runtime._tracing_now)
+
     def test_elif_chain(self):
         for v in (-2.0, 0.5, 3.0):
             self.assertAlmostEqual(float(jax.jit(converted.piecewise)(v)),
