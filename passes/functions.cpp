@@ -34,7 +34,7 @@
 //   def f(x, *a, k=1):     def f(x, *a, k=1):
 //       """Doc."""             """Doc."""
 //       return g(x)   ->       if ag__.frameworks_loaded and ag__.tracing():
-//                                  return ag__.call_twin(f, x, *a, k=k)
+//                                  return ag__.call_own_twin(x, *a, k=k)
 //                              return g(x)
 //
 //                          @ag__.twin_of(f, 'f')
@@ -43,16 +43,16 @@
 //                          del _agc_f
 //
 // So an eager call runs the original code (same frames, locals, speed), and a
-// call while a framework traces runs the twin. A method's guard calls
-// `ag__.call_method_twin(__class__, 'm', self, ...)` (`__class__` is the
-// class the method is defined in, as for zero-argument super()). A nested
-// function's twin is defined beside it in the enclosing function's original
-// code. The original keeps its span and is printed as written; the guard is
-// an inserted line (the original is regenerated when its first statement
-// shares the `def` line). `twin_of(f, 'f')` marks f (and what its decorators
-// wrap) as converted, so no runtime converts it again. A function whose body
-// declares the name its guard uses global or nonlocal (`global f` in f,
-// `nonlocal __class__` in a method) is converted in place instead.
+// call while a framework traces runs the twin. The guard names nothing of
+// the function's own (the runtime finds the twin by the calling code, and by
+// the closure when one `def` made several functions), so the original keeps
+// its free variables, cells and locals(). A nested function's twin is
+// defined beside it in the enclosing function's original code. The original
+// keeps its span and is printed as written; the guard is an inserted line (the
+// original is regenerated when its first statement shares the `def` line).
+// `twin_of(f, 'f')` marks f (and what its decorators wrap) as converted, so no
+// runtime converts it again. A function whose body declares `global ag__` is
+// converted in place instead.
 //
 // A lambda inside a converted function runs its body in a scope of its own
 // and is marked as converted too, so that a runtime handed the lambda
@@ -211,9 +211,12 @@ void FindUnlowered(const ast::Node& node,
   }
   auto visit = [&](const ast::Node& child, bool loop, bool finally,
                    bool any_finally = false) {
-    FindUnlowered(child, ctx, loop,
-                  in_control_flow || loop || node.Is<ast::If>(), finally,
-                  in_any_finally || any_finally, search);
+    // A lowered match's cases are inside `if`s.
+    const bool branches =
+        node.Is<ast::If>() ||
+        (node.Is<ast::Match>() && ctx.IsSelected("match_statements"));
+    FindUnlowered(child, ctx, loop, in_control_flow || loop || branches,
+                  finally, in_any_finally || any_finally, search);
   };
   if (const auto* w = node.As<ast::While>()) {
     visit(*w->test, in_loop, in_finally);
@@ -288,7 +291,7 @@ class Converter {
   // blocks of compound statements there.
   void VisitBlock(std::vector<ast::Stmt*>& body) {
     if (ctx_.options().eager_originals) {
-      OriginalBlock(body, /*class_body=*/false);
+      OriginalBlock(body);
       return;
     }
     for (ast::Stmt* stmt : body) {
@@ -318,13 +321,11 @@ class Converter {
   // each convertible function gets its guard and its twin after it.
   // `copied`: the block is inside an eager original's copy, whose nodes the
   // analyses of the input do not describe.
-  void OriginalBlock(std::vector<ast::Stmt*>& body,
-                     bool class_body,
-                     bool copied = false) {
+  void OriginalBlock(std::vector<ast::Stmt*>& body, bool copied = false) {
     for (size_t i = 0; i < body.size(); ++i) {
       ast::Stmt& stmt = *body[i];
       if (auto* fn = stmt.As<ast::FunctionDef>()) {
-        if (ast::FunctionDef* original = Original(*fn, class_body, copied)) {
+        if (ast::FunctionDef* original = Original(*fn, copied)) {
           body[i] = original;
           body.insert(body.begin() + static_cast<std::ptrdiff_t>(i) + 1, fn);
           ++i;
@@ -347,14 +348,11 @@ class Converter {
         continue;
       }
       if (auto* cls = stmt.As<ast::ClassDef>()) {
-        const std::string_view outer = class_name_;
-        class_name_ = cls->name;
-        OriginalBlock(cls->body, /*class_body=*/true, copied);
-        class_name_ = outer;
+        OriginalBlock(cls->body, copied);
         continue;
       }
       ForEachBlock(stmt, [&](std::vector<ast::Stmt*>& block) {
-        OriginalBlock(block, class_body, copied);
+        OriginalBlock(block, copied);
       });
     }
   }
@@ -364,22 +362,8 @@ class Converter {
   // and turns `fn` itself into the converted twin that follows it (so the
   // analyses of the input, made before any pass, describe the twin). Null
   // when `fn` stays as written.
-  ast::FunctionDef* Original(ast::FunctionDef& fn,
-                             bool class_body,
-                             bool copied) {
+  ast::FunctionDef* Original(ast::FunctionDef& fn, bool copied) {
     if (!Convertible(fn)) {
-      return nullptr;
-    }
-    if (DeclaresGuardName(fn.body, class_body ? "__class__" : fn.name)) {
-      // `global f` (or `nonlocal __class__`) in f's own body: a guard naming
-      // it first would be a SyntaxError ("used prior to global
-      // declaration"), one after the declaration would read another
-      // binding. The function is converted in place, with no eager
-      // original.
-      Convert(fn, {});
-      if (copied) {
-        MarkLowered(fn);
-      }
       return nullptr;
     }
     auto* original = ast::CloneAs(module_, fn);
@@ -388,9 +372,9 @@ class Converter {
     // (reported once, by the twin's conversion below).
     const bool was_quiet = quiet_;
     quiet_ = true;
-    OriginalBlock(original->body, /*class_body=*/false, /*copied=*/true);
+    OriginalBlock(original->body, /*copied=*/true);
     quiet_ = was_quiet;
-    InsertGuard(*original, class_body, twin_name);
+    InsertGuard(*original);
     original->flags |= ast::kFlagOriginal;
     // The twin: an inserted statement, converted as the function would be,
     // then renamed, without decorators, defaults and annotations, and marked
@@ -423,36 +407,6 @@ class Converter {
     }
     twin->name = twin_name;
     return original;
-  }
-
-  // Whether a `global` or `nonlocal` statement of `block` (not of nested
-  // scopes) declares `name` or the runtime's `ag__`, which the guard uses.
-  static bool DeclaresGuardName(std::vector<ast::Stmt*>& block,
-                                std::string_view name) {
-    for (ast::Stmt* stmt : block) {
-      const std::vector<std::string_view>* names = nullptr;
-      if (const auto* decl = stmt->As<ast::Global>()) {
-        names = &decl->names;
-      } else if (const auto* decl = stmt->As<ast::Nonlocal>()) {
-        names = &decl->names;
-      }
-      if (names != nullptr) {
-        for (std::string_view n : *names) {
-          if (n == name || n == "ag__") {
-            return true;
-          }
-        }
-        continue;
-      }
-      bool found = false;
-      ForEachBlock(*stmt, [&](std::vector<ast::Stmt*>& inner) {
-        found = found || DeclaresGuardName(inner, name);
-      });
-      if (found) {
-        return true;
-      }
-    }
-    return false;
   }
 
   static void MarkLowered(ast::Node& node) {
@@ -491,11 +445,9 @@ class Converter {
     return module_.Intern(name_i);
   }
 
-  // `if ag__.frameworks_loaded and ag__.tracing(): return _agc_f(...)`,
-  // first after the docstring.
-  void InsertGuard(ast::FunctionDef& fn,
-                   bool class_body,
-                   std::string_view twin_name) {
+  // `if ag__.frameworks_loaded and ag__.tracing(): return
+  // ag__.call_own_twin(...)`, first after the docstring.
+  void InsertGuard(ast::FunctionDef& fn) {
     const ast::Arguments& args = *fn.args;
     std::string call;
     auto add = [&](std::string_view text) {
@@ -519,20 +471,13 @@ class Converter {
     if (args.kwarg != nullptr) {
       add("**" + std::string(args.kwarg->arg));
     }
-    // The twin of the function whose code is the caller's: among what the
-    // class holds under the method's name (mangled as Python does), or what
-    // the function's own name holds.
-    std::string target = "ag__.call_twin";
-    std::string key = std::string(fn.name);
-    if (class_body) {
-      target = "ag__.call_method_twin";
-      key = "__class__, '" + MangledName(fn.name) + "'";
-    }
-    call = call.empty() ? key : key + ", " + call;
+    // The twin of the function whose code is the caller's (the runtime
+    // finds it by the caller's code): the guard names nothing of the
+    // function's own, so the original keeps its free variables and cells.
+    const std::string target = "ag__.call_own_twin";
     const size_t first = !fn.body.empty() && IsDocstring(*fn.body[0]) ? 1 : 0;
     const ast::Origin origin =
         first < fn.body.size() ? fn.body[first]->origin : fn.origin;
-    (void)twin_name;
     std::vector<ast::Stmt*> guard = codegen::Instantiate(
         module_,
         "if ag__.frameworks_loaded and ag__.tracing(): return " + target + "(" +
@@ -553,21 +498,6 @@ class Converter {
                               : first > 0 && !StartsLine(*fn.body[0])) {
       ctx_.MarkChanged(fn);
     }
-  }
-
-  // `name` as the class body of class_name_ stores it: `__x` becomes
-  // `_Class__x` (Python's private name mangling).
-  std::string MangledName(std::string_view name) const {
-    std::string_view cls = class_name_;
-    while (!cls.empty() && cls.front() == '_') {
-      cls.remove_prefix(1);
-    }
-    const bool dunder =
-        name.size() >= 4 && name.substr(name.size() - 2) == "__";
-    if (name.substr(0, 2) != "__" || dunder || cls.empty()) {
-      return std::string(name);
-    }
-    return "_" + std::string(cls) + std::string(name);
   }
 
   // Whether only indentation precedes `stmt` on its line in the input.
@@ -764,7 +694,6 @@ class Converter {
   std::optional<codegen::Namer> twin_namer_;
   std::unordered_set<std::string> twin_names_;
   std::optional<bool> input_uses_prefix_;  // found once, in the input
-  std::string_view class_name_;  // the class whose body OriginalBlock is in
 };
 
 bool IsFutureImport(const ast::Stmt& stmt) {

@@ -698,7 +698,7 @@ class Cli(unittest.TestCase):
             return [m.group(1) for m in rows]
 
         passes = [f"pass {p}" for p in (
-            "functions", "directives", "break_statements",
+            "functions", "directives", "match_statements", "break_statements",
             "continue_statements", "return_statements", "call_trees",
             "control_flow", "conditional_expressions", "logical_expressions",
             "variables")]

@@ -81,6 +81,18 @@ class Introspection(unittest.TestCase):
         self.assertEqual(got, want)
         self.assertNotEqual(forced, want)
 
+    def test_nested_function_and_method_locals(self):
+        # The guard of a nested function names nothing of its own: no `inner`
+        # among its free variables or locals(), no cell in the enclosing
+        # function; a method's has no `__class__`.
+        want, got, forced = self.both("nested_locals", 2)
+        self.assertEqual(got, want)
+        self.assertEqual(want, (["total", "x", "y"], ("x",), ("x",)))
+        results = [m.WithLocals().method(3)
+                   for m in (original, eager, converted)]
+        self.assertEqual(results[1], results[0])
+        self.assertNotEqual(results[2], results[0])
+
     def test_co_varnames(self):
         for name in ("loop_locals", "collatz", "depth"):
             want = getattr(original, name).__code__.co_varnames
@@ -167,6 +179,32 @@ class Staging(unittest.TestCase):
         finally:
             agc_runtime.use("python")
         self.assertEqual(got, original.collatz(27))
+
+    def test_staged_twins_of_closures(self):
+        # Each function made by one `def` runs its own twin (its closure).
+        import agc_runtime
+        from agc_runtime import staged
+        adders = eager.make_adders(3)
+        agc_runtime.use("staged")
+        try:
+            got = [staged.unstage(add(staged.Value(10))) for add in adders]
+        finally:
+            agc_runtime.use("python")
+        self.assertEqual(got, [add(10) for add in original.make_adders(3)])
+
+    def test_registry_of_originals_stays_small(self):
+        # A nested `def` run at every call registers each function it makes
+        # (weakly): the dead ones are dropped as the list grows.
+        import agc_runtime
+        for _ in range(300):
+            eager.make_adders(2)
+        code = eager.make_adders(1)[0].__code__
+        refs = agc_runtime._ORIGINALS[id(code)]
+        self.assertLess(len(refs), 64)
+
+    def test_function_rebinding_itself_keeps_its_original(self):
+        self.assertTrue(hasattr(eager.rebinds_itself, "__agc_twin__"))
+        self.assertEqual(eager.rebinds_itself(-4), original.rebinds_itself(-4))
 
     def test_twin_names(self):
         twin = eager.collatz.__agc_twin__

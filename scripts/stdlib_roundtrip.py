@@ -14,9 +14,9 @@
       `ag__.autograph_artifact` marker), left with an AGC1xx note (or AGC201
       warning) naming it, or inside a function left as written. With eager
       originals, the output without the twins, the entry guards and the
-      runtime import has the input's `ast.dump` (but for the few functions
-      converted in place: those declaring their own name global): the
-      original code is all there, unchanged. Prints the counts.
+      runtime import has the input's `ast.dump` (but for functions converted
+      in place, with no eager original, should there be any): the original
+      code is all there, unchanged. Prints the counts.
 
 `--rewrite NAME` first copies the files rewritten in a way Python reads the
 same (see REWRITES: CRLF or lone-CR line ends, form feeds, a byte-order
@@ -139,8 +139,7 @@ def is_marked(node):
 def marked(tree):
     """Converted functions: the twins, and functions marked as converted
     outside twins (all of them with --converted-only; with eager originals,
-    a function that declares its own name global, converted in place, and
-    the functions inside it)."""
+    any converted in place, and the functions inside them)."""
     count = 0
 
     def walk(node):

@@ -83,3 +83,39 @@ class Counter:
             self.n += 1
             k -= 1
         return self.n
+
+
+def nested_locals(x):
+    # A nested function's locals() and free variables are the original's:
+    # its guard names nothing of its own (not the function, not __class__).
+    def inner(y):
+        total = x + y
+        return sorted(locals())
+    return inner(1), inner.__code__.co_freevars, (
+        nested_locals.__code__.co_cellvars)
+
+
+class WithLocals:
+    def method(self, k):
+        out = k * 2
+        return sorted(locals()), type(self).method.__code__.co_freevars
+
+
+def make_adders(n):
+    # One `def` made n times: each function's twin is the one of its own
+    # closure.
+    adders = []
+    for i in range(n):
+        def add(v):
+            if v > 0:
+                return v + i
+            return v - i
+        adders.append(add)
+    return adders
+
+
+def rebinds_itself(x):
+    # A function that declares its own name global keeps its eager original.
+    global rebinds_itself
+    rebinds_itself = abs
+    return rebinds_itself(x)

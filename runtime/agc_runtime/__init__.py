@@ -35,6 +35,7 @@ See README.md next to this package for the manual.
 """
 
 import sys as _sys
+from _weakref import ref as _ref
 
 from . import core as _core
 from . import _importlib_bootstrap_python as _python_ops
@@ -43,6 +44,9 @@ from .core import (
     FunctionScope, GetItemOpts, ListPopOpts, ListStackOpts, Undefined,
     UndefinedReturnValue, autograph_artifact, do_not_convert,
     is_autograph_artifact, retval, set_element_type, set_loop_options)
+from ._importlib_bootstrap_patterns import (
+    MatchAs, MatchClass, MatchMapping, MatchOr, MatchSequence, MatchSingleton,
+    MatchStar, MatchValue, match_)
 from ._importlib_bootstrap_python import (
     abs_, all_, and_, any_, assert_stmt, converted_call, enumerate_, eq,
     filter_, float_, for_stmt, get_item, if_exp, if_stmt, int_, ld, ldu,
@@ -135,8 +139,9 @@ def twin_of(original, name):
       ``__func__``, ``fget``/``fset``/``fdel``, ``python_function``) and the
       twin as converted, so that no runtime converts the original again
       (tf.function then calls it, and its guard calls the twin);
-    * keeps the twin on the original function (``__agc_twin__``), where a
-      method's guard finds it (``call_twin``);
+    * keeps the twin on the original function (``__agc_twin__``), and
+      registers the original by its code, where its guard finds it
+      (``call_own_twin``);
     * gives the twin the original's name: ``__name__``, ``__qualname__`` and
       its code's ``co_name``/``co_qualname`` (and the qualified names of the
       functions it defines), as seen in tracebacks, frames and reprs;
@@ -167,6 +172,10 @@ def twin_of(original, name):
             try:
                 function.__agc_twin__ = twin
             except (AttributeError, TypeError):
+                pass
+            try:
+                _register_original(function)
+            except TypeError:  # not weakly referable
                 pass
         return autograph_artifact(twin)
     return mark
@@ -206,43 +215,65 @@ def _functions_of(entity):
     return found
 
 
-def call_twin(function, /, *args, **kwargs):
-    """The entry guard of a function's eager original: calls the twin of
-    the function that called it, found through ``function`` (what the
-    original's name holds, decorated perhaps) or the caller's globals."""
-    code = _sys._getframe(1).f_code
-    twin = _twin_in((function,), code)
-    if twin is None:
-        twin = _twin_in(_sys._getframe(1).f_globals.values(), code)
+def call_own_twin(*args, **kwargs):
+    """The entry guard of a function's eager original: calls the twin of the
+    function whose code called it (registered by ``twin_of``), with the
+    guard's arguments. The guard names nothing of the function's own, so an
+    eager call sees the original's locals, free variables and cells."""
+    frame = _sys._getframe(1)
+    code = frame.f_code
+    functions = [f for f in (r() for r in _ORIGINALS.get(id(code), ()))
+                 if f is not None and f.__code__ is code]
+    if len(functions) == 1:
+        function = functions[0]
+    else:
+        function = _same_closure(functions, code, frame)
+    twin = getattr(function, "__agc_twin__", None)
     if twin is None:
         raise RuntimeError("agc_runtime: the converted twin of %s was not "
                            "found" % code.co_qualname)
     return twin(*args, **kwargs)
 
 
-def call_method_twin(cls, name, /, *args, **kwargs):
-    """A method's entry guard: calls the twin of the method that called it,
-    found in the class that defines it under ``name``."""
-    code = _sys._getframe(1).f_code
-    namespace = cls.__dict__
-    twin = _twin_in((namespace.get(name),), code)
-    if twin is None:
-        twin = _twin_in(namespace.values(), code)  # renamed or wrapped since
-    if twin is None:
-        raise RuntimeError(
-            "agc_runtime: the converted twin of %s was not found (was the "
-            "method replaced after its class was made?)" % code.co_qualname)
-    return twin(*args, **kwargs)
+def _same_closure(functions, code, frame):
+    """Of the functions made from one ``def`` (a nested function defined at
+    each call of the one around it, a method of classes made by a factory),
+    the one running in ``frame``: its free variables hold what the frame's
+    do. Any when nothing tells them apart (then their twins do the same)."""
+    names = code.co_freevars
+    values = frame.f_locals if names else {}
+    some = None
+    for function in functions:
+        some = function
+        cells = function.__closure__ or ()
+        for name, cell in zip(names, cells):
+            try:
+                content = cell.cell_contents
+            except ValueError:  # an empty cell
+                content = _MISSING
+            if values.get(name, _MISSING) is not content:
+                break
+        else:
+            return function
+    return some
 
 
-def _twin_in(entities, code):
-    for entity in entities:
-        for function in _functions_of(entity):
-            if function.__code__ is code:
-                twin = getattr(function, "__agc_twin__", None)
-                if twin is not None:
-                    return twin
-    return None
+_MISSING = object()
+# Weak references to the eager originals of each code object, by its id
+# (code objects from two files can be equal): twin_of registers them, several
+# when one `def` runs several times.
+_ORIGINALS = {}
+
+
+def _register_original(function):
+    key = id(function.__code__)
+    refs = _ORIGINALS.get(key)
+    if refs is None:
+        refs = _ORIGINALS[key] = []
+    elif len(refs) >= 8 and (len(refs) & (len(refs) - 1)) == 0:
+        # At each power of two: drop the functions collected since.
+        refs[:] = [r for r in refs if r() is not None]
+    refs.append(_ref(function))
 
 
 _RENAMED = {}  # (twin code, name, qualname) -> renamed code
@@ -282,10 +313,11 @@ def _renamed_code(code, old_qualname, new_qualname, new_name=None):
 # Names that are not operators but that a backend may also provide (the tf
 # backend binds TensorFlow's own classes so its operators recognise them).
 _CORE_NAMES = (
-    "tracing", "twin_of", "call_twin", "call_method_twin", "Undefined", "UndefinedReturnValue", "retval", "ConversionOptions", "STD",
+    "tracing", "twin_of", "call_own_twin", "Undefined", "UndefinedReturnValue", "retval", "ConversionOptions", "STD",
     "Feature", "FunctionScope", "autograph_artifact", "do_not_convert",
     "set_loop_options", "set_element_type", "ListPopOpts", "ListStackOpts",
-    "GetItemOpts")
+    "GetItemOpts", "match_", "MatchValue", "MatchSingleton", "MatchAs",
+    "MatchOr", "MatchStar", "MatchSequence", "MatchMapping", "MatchClass")
 
 # Every name generated code may use; each backend binds all of them.
 PROTOCOL = tuple(sorted(set(_python_ops.OPERATORS) | set(_CORE_NAMES)))

@@ -879,10 +879,13 @@ STAGED_ERRORS = {
     ("return_in_finally_swallows", 0): 'using a staged bool as a Python bool is not allowed: its val',
     ("return_in_finally_swallows", 1): 'using a staged bool as a Python bool is not allowed: its val',
     ("return_in_finally_swallows", 2): 'using a staged bool as a Python bool is not allowed: its val',
-    ("return_from_match", 0): 'using a staged bool as a Python bool is not allowed: its val',
-    ("return_from_match", 1): 'using a staged bool as a Python bool is not allowed: its val',
-    ("return_from_match", 2): 'using a staged bool as a Python bool is not allowed: its val',
-    ("return_from_match", 3): 'using a staged bool as a Python bool is not allowed: its val',
+    # The match is lowered: both branches of `x == 0` are traced, the other
+    # cases too, and a sequence pattern cannot match a staged value; on a
+    # staged vector `x == 0` is a vector.
+    ("return_from_match", 0): 'a sequence pattern cannot match a staged value',
+    ("return_from_match", 3): 'a sequence pattern cannot match a staged value',
+    ("return_from_match", 1): 'the condition of an if statement must be a scalar bool',
+    ("return_from_match", 2): 'the condition of an if statement must be a scalar bool',
     ("closure_after_return", 0): 'the function returns None at the end of the main branch',
     ("closure_after_return", 1): 'the function returns None at the end of the main branch',
     ("nested_def_returns", 1): "'not' of a staged int: only bool values can be negated when ",

@@ -5,38 +5,92 @@ namespace agc::lint::rules::match_statement {
 
 extern const std::string_view kExplain;
 const std::string_view kExplain =
-    R"md(# AGC314: `match` statement in a converted function
+    R"md(# AGC314: `match` statement whose patterns cannot be staged
 
 ## What it does
-Finds `match` statements in functions agc converts. agc (like AutoGraph)
-has no staged form of `match`: the statement is left as written.
+Finds `match` statements in functions agc converts that have a case whose
+pattern needs a Python subject: a sequence (`[a, b]`), mapping (`{"k": v}`)
+or class (`Point(x=0)`) pattern, an or-pattern that captures, or a value
+pattern with both an `as` name and a guard.
 
 ## Why is this bad
-The cases are tested in Python while tracing. A subject that is a tensor
-cannot be compared with a pattern (`bool` of a symbolic tensor fails), and
-the branches are never turned into `tf.cond`: only one case is traced and
-frozen into the graph.
+agc converts `match` (the `match_statements` pass): a case that compares the
+subject with values (`case 0:`, `case "relu" | "gelu":`, `case None:`) or
+captures it (`case other:`) becomes an `if` on a comparison, which stages
+like any other (`tf.cond`, `lax.cond`). The other patterns are matched in
+Python by `ag__.match_`, as CPython matches them: fine on Python values, but
+a tensor or tracer subject has no structure while tracing, so such a case
+raises a TypeError when the function is traced.
 
 ## Example
 ```python
-def activation(kind, x):
-    match kind:               # AGC314
-        case "relu":
-            return tf.nn.relu(x)
+def scale(shape, x):
+    match shape:              # AGC314: sequence pattern
+        case [h, w]:
+            return x / (h * w)
         case _:
             return x
 ```
 
 ## Use instead
+Match on Python values (shapes, configuration), or compare a tensor with
+values only:
 ```python
 def activation(kind, x):
-    if kind == "relu":
-        return tf.nn.relu(x)
-    return x
+    match kind:               # staged when kind is a tensor
+        case 0:
+            return tf.nn.relu(x)
+        case _:
+            return x
 ```
-Use `if`/`elif` when the subject may be a tensor; a `match` on a Python
-value known while tracing is fine (suppress the finding there).
+Suppress the finding where the subject is always a Python value.
 )md";
+
+namespace {
+
+bool IsValueTest(const ast::Pattern& pattern) {
+  if (pattern.Is<ast::MatchValue>() || pattern.Is<ast::MatchSingleton>()) {
+    return true;
+  }
+  if (const auto* p = pattern.As<ast::MatchOr>()) {
+    for (const ast::Pattern* alt : p->patterns) {
+      if (!IsValueTest(*alt)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  return false;
+}
+
+// The first part of `pattern` that needs a Python subject, as the message
+// names it; empty when none does.
+std::string_view NeedsPython(const ast::Pattern& pattern) {
+  if (pattern.Is<ast::MatchSequence>()) {
+    return "sequence pattern";
+  }
+  if (pattern.Is<ast::MatchMapping>()) {
+    return "mapping pattern";
+  }
+  if (pattern.Is<ast::MatchClass>()) {
+    return "class pattern";
+  }
+  if (const auto* p = pattern.As<ast::MatchOr>()) {
+    for (const ast::Pattern* alt : p->patterns) {
+      std::string_view inner = NeedsPython(*alt);
+      if (!inner.empty()) {
+        return inner;
+      }
+    }
+    return IsValueTest(pattern) ? "" : "or-pattern with captures";
+  }
+  if (const auto* p = pattern.As<ast::MatchAs>()) {
+    return p->pattern == nullptr ? "" : NeedsPython(*p->pattern);
+  }
+  return "";
+}
+
+}  // namespace
 
 void Check(const ast::Node& node, Checker& checker) {
   const auto* match = node.As<ast::Match>();
@@ -44,12 +98,24 @@ void Check(const ast::Node& node, Checker& checker) {
       checker.state().def == nullptr) {
     return;
   }
-  std::string subject = DottedName(match->subject);
-  if (subject.empty()) {
-    subject = std::string(checker.module().TextOf(*match->subject));
+  for (const ast::MatchCase* c : match->cases) {
+    std::string_view kind = NeedsPython(*c->pattern);
+    const auto* as = c->pattern->As<ast::MatchAs>();
+    if (kind.empty() && as != nullptr && as->pattern != nullptr &&
+        c->guard != nullptr) {
+      kind = "value pattern with an 'as' name and a guard";
+    }
+    if (kind.empty()) {
+      continue;
+    }
+    std::string subject = DottedName(match->subject);
+    if (subject.empty()) {
+      subject = std::string(checker.module().TextOf(*match->subject));
+    }
+    checker.Report(diag::DiagKind::kMatchStatement, node, subject,
+                   checker.FunctionName(), kind, c->pattern->origin.line);
+    return;
   }
-  checker.Report(diag::DiagKind::kMatchStatement, node, subject,
-                 checker.FunctionName());
 }
 
 }  // namespace agc::lint::rules::match_statement

@@ -6,7 +6,7 @@ class Shape:
     sides = 0
 
     def __init__(self, size):
-        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_method_twin(__class__, '__init__', self, size)
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(self, size)
         self.size = size
 
     @ag__.twin_of(__init__, '__init__')
@@ -16,7 +16,7 @@ class Shape:
     del _agc___init__
 
     def area(self):
-        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_method_twin(__class__, 'area', self)
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(self)
         if self.sides == 0:
             return 0.0
         return self.size * self.size
@@ -45,7 +45,7 @@ class Shape:
 
     @property
     def double(self):
-        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_method_twin(__class__, 'double', self)
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(self)
         return self.size * 2 if self.size > 0 else 0
 
     @ag__.twin_of(double, 'double')
@@ -56,7 +56,7 @@ class Shape:
 
     @staticmethod
     def unit(x):
-        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_method_twin(__class__, 'unit', x)
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
         return x if x else 1
 
     @ag__.twin_of(unit, 'unit')
@@ -67,7 +67,7 @@ class Shape:
 
     @classmethod
     def make(cls, size):
-        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_method_twin(__class__, 'make', cls, size)
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(cls, size)
         return cls(size) if size >= 0 else cls(0)
 
     @ag__.twin_of(make, 'make')
@@ -81,7 +81,7 @@ class Square(Shape):
     sides = 4
 
     def area(self):
-        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_method_twin(__class__, 'area', self)
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(self)
         base = super().area()
         while base > 100:
             base -= 100

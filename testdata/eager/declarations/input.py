@@ -1,4 +1,6 @@
-"""Functions whose entry guard could not name them: converted in place."""
+"""Declarations in a function's body: its entry guard names nothing of the
+function's own, so `global f` in f or `nonlocal __class__` keeps an eager
+original (a guard naming them would be a SyntaxError)."""
 
 
 def pager(text):
@@ -29,3 +31,4 @@ def decorated(x):
             y -= 1
         return y
     return g(x)
+

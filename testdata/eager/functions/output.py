@@ -6,7 +6,7 @@ import functools
 
 def collatz(n):
     """Steps to reach 1."""
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(collatz, n)
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(n)
     steps = 0
     while n != 1:  # the loop stays as written
         if n % 2 == 0:
@@ -51,7 +51,7 @@ del _agc_collatz
 
 @functools.lru_cache(maxsize=None)
 def fib(n: int) -> int:
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(fib, n)
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(n)
     return n if n < 2 else fib(n - 1) + fib(n - 2)
 
 
@@ -64,7 +64,7 @@ del _agc_fib
 
 def signature(a, b=1, /, c=2, *args, d, e=3, **kwargs):
     # every kind of parameter reaches the twin
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(signature, a, b, c, *args, d=d, e=e, **kwargs)
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(a, b, c, *args, d=d, e=e, **kwargs)
     return a, b, c, args, d, e, kwargs
 
 
@@ -76,9 +76,9 @@ del _agc_signature
 
 
 def make_scale(factor):
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(make_scale, factor)
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(factor)
     def scale(x):
-        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(scale, x)
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
         if x > 0:
             return x * factor
         return x

@@ -3,7 +3,7 @@ import agc_runtime as ag__
 
 
 def clamp(x):
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(clamp, x)
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
     return 0 if x < 0 else x
 
 
@@ -16,7 +16,7 @@ del _agc_clamp
 
 def pos(x):
     """Doc."""
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(pos, x)
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
     return x > 0
 
 
@@ -30,7 +30,7 @@ del _agc_pos
 
 def only_doc():
     """Nothing else."""
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(only_doc)
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin()
 
 
 @ag__.twin_of(only_doc, 'only_doc')
@@ -45,7 +45,7 @@ def doc_on_def_line():
     r"""
     A docstring that starts on the def line.
 """
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_twin(doc_on_def_line)
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin()
 
 
 @ag__.twin_of(doc_on_def_line, 'doc_on_def_line')
