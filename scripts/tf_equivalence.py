@@ -34,7 +34,10 @@ agc's version under tf.function must give `expected`: "eager" means what
 the original function gives called eagerly (Python's semantics, e.g. where
 TensorFlow's converter rejects code that Python runs), "Type: message" an
 exception of that type whose first line starts with the message (e.g. where
-agc refuses to evaluate an operand twice).
+agc refuses to evaluate an operand twice). An entry may have a third item,
+the control-flow op counts agc's graph must have, {"StatelessIf": 2, ...}
+(where there is no reference graph to compare with: TensorFlow's converter
+refuses `match`).
 
 Header comments in the file's first lines:
 
@@ -439,11 +442,13 @@ class Suite:
             if index >= len(cases.get(fname, [])):
                 fail.append(f"{path.name}: DIFFERENCES names {fname}[{index}]"
                             ", which is not a case")
-            if (not isinstance(entry, tuple) or len(entry) != 2
+            if (not isinstance(entry, tuple) or len(entry) not in (2, 3)
                     or not entry[1] or (entry[0] != "eager"
-                                        and ": " not in entry[0])):
+                                        and ": " not in entry[0]) or (
+                        len(entry) == 3 and not isinstance(entry[2], dict))):
                 fail.append(f"{path.name}: DIFFERENCES[{fname}, {index}] must "
-                            "read ('eager' or 'Type: message', 'why')")
+                            "read ('eager' or 'Type: message', 'why'[, op "
+                            "counts])")
             if (fname, index) in errors:
                 fail.append(f"{path.name}: {fname}[{index}] is in both ERRORS "
                             "and DIFFERENCES")
@@ -478,6 +483,9 @@ class Suite:
                     problems, ops = self.check_difference(
                         original, converted, fname, index, options, names,
                         difference[0])
+                    if len(difference) == 3 and ops != difference[2]:
+                        problems.append(f"agc's graph has {ops}, not "
+                                        f"{difference[2]}")
                 else:
                     problems, ops = self.check_case(
                         original, converted, fname, index, options, names,
