@@ -43,7 +43,8 @@ from .core import (
     STANDARD_OPTIONS, STD, UNSPECIFIED, ConversionOptions, Feature,
     FunctionScope, GetItemOpts, ListPopOpts, ListStackOpts, Undefined,
     UndefinedReturnValue, autograph_artifact, do_not_convert,
-    is_autograph_artifact, retval, set_element_type, set_loop_options)
+    is_autograph_artifact, locals_, retval, set_element_type,
+    set_loop_options)
 from ._importlib_bootstrap_patterns import (
     MatchAs, MatchClass, MatchMapping, MatchOr, MatchSequence, MatchSingleton,
     MatchStar, MatchValue, match_)
@@ -314,6 +315,7 @@ def _renamed_code(code, old_qualname, new_qualname, new_name=None):
 # backend binds TensorFlow's own classes so its operators recognise them).
 _CORE_NAMES = (
     "tracing", "twin_of", "call_own_twin", "Undefined", "UndefinedReturnValue", "retval", "ConversionOptions", "STD",
+    "locals_",
     "Feature", "FunctionScope", "autograph_artifact", "do_not_convert",
     "set_loop_options", "set_element_type", "ListPopOpts", "ListStackOpts",
     "GetItemOpts", "match_", "MatchValue", "MatchSingleton", "MatchAs",

@@ -280,7 +280,9 @@ class FunctionScope:
     ``return fscope.ret(retval_, do_return)``.
     """
 
-    __slots__ = ("name", "function_name", "options", "callopts", "_grew")
+    # locals_dict: what locals_ returns in this call (set on first use).
+    __slots__ = ("name", "function_name", "options", "callopts", "_grew",
+                 "locals_dict")
 
     def __init__(self, function_name, scope_name, options):
         self.function_name = function_name
@@ -315,6 +317,104 @@ class FunctionScope:
     def mark_return_value(self, value):
         """Older protocol spelling; returns value unchanged."""
         return value
+
+
+# ---------------------------------------------------------------------------
+# locals() of converted code
+# ---------------------------------------------------------------------------
+
+# The types of the values that stand for a variable with no value yet, which
+# locals_ leaves out: agc's Undefined, and a backend's own (the tf backend
+# adds TensorFlow's).
+UNDEFINED_TYPES = [Undefined]
+
+_CodeType = type(is_undefined.__code__)
+
+# Python 3.13 made locals() in a function return a new dict on every call
+# (PEP 667); before, all calls of locals() in one call of a function return
+# the same dict, updated.
+_FRESH_LOCALS = sys.version_info >= (3, 13)
+_MISSING = object()
+
+
+def locals_(scope, names):
+    """What ``locals()`` (or ``vars()``) returns in the original function,
+    called in the converted code of the function or lambda whose scope is
+    ``scope``: a dict of the original's variables ``names`` (in its order)
+    that are bound now. As CPython's before 3.13, it is the same dict for
+    every call in one call of the function (kept on the scope), updated:
+    names bound now are set, the others removed, other keys left.
+
+    The values come from the function's frame (the one that has ``scope``
+    as a local) and, innermost winning, from the frames of its body helpers
+    and thunks between it and the caller (frames of code nested in the
+    function's; the runtime's and a framework's are skipped). A converted
+    lambda's scope is the parameter of the thunk that runs its body: the
+    lambda's own frame, with its parameters, comes first. agc's own names
+    are not among ``names``; a variable holding ``Undefined`` is left out,
+    as an unbound one is. ``scope`` is None in a comprehension (a frame of
+    its own, with no scope): the caller's frame alone.
+    """
+    frame = sys._getframe(1)
+    if scope is None:
+        # A comprehension's: its own frame (a new dict every call).
+        local_vars = frame.f_locals
+        return {n: local_vars[n] for n in names if n in local_vars and
+                type(local_vars[n]) not in UNDEFINED_TYPES}
+    name = scope.name
+    between = []
+    while frame is not None:
+        code = frame.f_code
+        if ((name in code.co_varnames or name in code.co_cellvars) and
+                frame.f_locals.get(name) is scope):
+            break
+        between.append(frame)
+        frame = frame.f_back
+    if frame is None:
+        raise RuntimeError("agc_runtime.locals_: no caller has the function "
+                           "scope %r as a local" % (name,))
+    frames = [frame]
+    if code.co_argcount == 1 and code.co_varnames[0] == name:
+        # A lambda's body thunk (with_function_scope(lambda scope: ...)):
+        # the lambda's frame is the nearest above whose code holds it.
+        owner = frame.f_back
+        for _ in range(8):
+            if owner is None:
+                break
+            if any(c is code for c in owner.f_code.co_consts):
+                frames.insert(0, owner)
+                break
+            owner = owner.f_back
+    if between:
+        nested = set()
+        todo = [code]
+        while todo:
+            for const in todo.pop().co_consts:
+                if type(const) is _CodeType and id(const) not in nested:
+                    nested.add(id(const))
+                    todo.append(const)
+        frames.extend(f for f in reversed(between) if id(f.f_code) in nested)
+    values = {}
+    for f in frames:
+        local_vars = f.f_locals
+        for n in names:
+            if n in local_vars:
+                values[n] = local_vars[n]
+    out = None if _FRESH_LOCALS else getattr(scope, "locals_dict", None)
+    if out is None:
+        out = {}
+        if not _FRESH_LOCALS:
+            try:
+                scope.locals_dict = out
+            except (AttributeError, TypeError):
+                pass
+    for n in names:
+        value = values.get(n, _MISSING)
+        if value is _MISSING or type(value) in UNDEFINED_TYPES:
+            out.pop(n, None)
+        else:
+            out[n] = value
+    return out
 
 
 # ---------------------------------------------------------------------------

@@ -125,6 +125,10 @@ def load():
     for name, builtin in _OPTIONAL_BUILTINS:
         table[name] = getattr(operators, name, builtin)
     undefined_return = table["UndefinedReturnValue"]
+    if table["Undefined"] not in core.UNDEFINED_TYPES:
+        # What ag__.Undefined makes now: a variable with no value yet, which
+        # locals_ leaves out.
+        core.UNDEFINED_TYPES.append(table["Undefined"])
 
     def retval(value):
         """Maps "no return" to None (older protocol spelling)."""

@@ -1,0 +1,212 @@
+"""locals_: the original function's locals() in converted code, on the
+python and staged backends.
+
+The functions below are written as agc writes them: `locals()` becomes
+``ag__.locals_(fscope, names)``, which finds the frame that has the scope
+as a local and the frames of its helpers and thunks between it and the
+caller.
+"""
+
+import sys
+import unittest
+
+import agc_runtime as ag__
+from agc_runtime import core
+
+
+def _unrelated_operator(fn):
+    """A frame between a helper and its function that is not the function's
+    code (as the runtime's and a framework's are): its locals do not
+    count."""
+    x = "not the function's x"
+    a = "nor its a"
+    return fn(), x, a
+
+
+@ag__.autograph_artifact
+def _converted(x, n):
+    # def f(x, n):
+    #     if x > 0:
+    #         a = x
+    #         tmp = 1
+    #         del tmp
+    #         snap = locals()
+    #     else:
+    #         snap = None
+    #     for i in range(n):
+    #         t = i
+    #     return snap, locals(), x or locals()
+    with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+        names = ('x', 'n', 'a', 'tmp', 'snap', 'i', 't')
+        a = ag__.Undefined('a')
+        i = ag__.Undefined('i')
+        snap = ag__.Undefined('snap')
+        t = ag__.Undefined('t')
+        tmp = ag__.Undefined('tmp')
+
+        def get_state():
+            return (a, snap, ag__.ldu(lambda: tmp, 'tmp'))
+
+        def set_state(vars_):
+            nonlocal a, snap, tmp
+            a, snap, tmp = vars_
+
+        def if_body():
+            nonlocal a, snap, tmp
+            a = x
+            tmp = 1
+            del tmp
+            snap = ag__.locals_(fscope, names)
+
+        def else_body():
+            nonlocal a, snap, tmp
+            snap = None
+        ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state,
+                     ('a', 'snap', 'tmp'), 3)
+
+        def get_state():
+            return (i, t)
+
+        def set_state(vars_):
+            nonlocal i, t
+            i, t = vars_
+
+        def loop_body(itr):
+            nonlocal i, t
+            i = itr
+            t = i
+        ag__.for_stmt(range(n), None, loop_body, get_state, set_state,
+                      ('i', 't'), {'iterate_names': 'i'})
+        return (snap, ag__.locals_(fscope, names),
+                ag__.or_(lambda: x, lambda: ag__.locals_(fscope, names)))
+
+
+class LocalsTests:
+    """Mixed into one TestCase per backend (BACKEND is set below)."""
+
+    BACKEND = None
+
+    def setUp(self):
+        self._previous = ag__.backend()
+        ag__.use(self.BACKEND)
+
+    def tearDown(self):
+        ag__.use(self._previous)
+
+    def test_original_names_only_in_helpers_thunks_and_after_loops(self):
+        snap, after, thunked = _converted(1, 2)
+        # The dict is the same all along (as CPython's before 3.13): read
+        # it at the end, with what the function left.
+        self.assertIs(snap, after)
+        self.assertIs(thunked, 1)
+        self.assertEqual(list(after), ['x', 'n', 'a', 'snap', 'i', 't'])
+        self.assertEqual(after['a'], 1)
+        self.assertEqual((after['i'], after['t']), (1, 1))
+
+    def test_placeholders_and_unbound_names_are_left_out(self):
+        snap, after, thunked = _converted(0, 0)
+        self.assertIsNone(snap)
+        self.assertEqual(after, {'x': 0, 'n': 0, 'snap': None})
+        self.assertIs(thunked, after)
+
+    def test_each_call_its_own_dict(self):
+        first = _converted(0, 1)[1]
+        second = _converted(0, 1)[1]
+        self.assertIsNot(first, second)
+        self.assertEqual(first, second)
+
+    def test_dict_updated_in_place_keeps_other_keys(self):
+        @ag__.autograph_artifact
+        def f():
+            with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+                y = 1
+                d = ag__.locals_(fscope, ('y', 'd', 'z'))
+                d['extra'] = True
+                del y
+                z = 2
+                return d, ag__.locals_(fscope, ('y', 'd', 'z')), z
+        d, again, _ = f()
+        self.assertIs(d, again)
+        self.assertEqual(sorted(d), ['d', 'extra', 'z'])
+
+    def test_innermost_frame_wins_and_other_code_is_skipped(self):
+        @ag__.autograph_artifact
+        def f(x):
+            with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+                a = 'outer'
+
+                def if_body():
+                    a = 'helper local'
+                    return ag__.locals_(fscope, ('x', 'a'))
+                return _unrelated_operator(if_body)[0]
+        self.assertEqual(f('x'), {'x': 'x', 'a': 'helper local'})
+
+    def test_lambda_scope_sees_the_lambdas_parameters(self):
+        @ag__.autograph_artifact
+        def f():
+            with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+                hidden = 'not the lambda\'s'
+                g = ag__.autograph_artifact(
+                    lambda y, z=2: ag__.with_function_scope(
+                        lambda lscope: ag__.locals_(lscope, ('y', 'z')),
+                        'lscope', ag__.STD))
+                return g(1), fscope, hidden
+        self.assertEqual(f()[0], {'y': 1, 'z': 2})
+
+    def test_comprehension_has_its_own_frame(self):
+        @ag__.autograph_artifact
+        def f():
+            with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+                out = [sorted(ag__.locals_(None, ('.0', 'k')))
+                       for k in range(1)]
+                return out, fscope
+        self.assertEqual(f()[0], [['.0', 'k']])
+
+    def test_a_backends_own_placeholder_is_left_out(self):
+        class Placeholder:
+            pass
+        core.UNDEFINED_TYPES.append(Placeholder)
+        try:
+            @ag__.autograph_artifact
+            def f():
+                with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+                    y = Placeholder()
+                    w = 1
+                    return ag__.locals_(fscope, ('y', 'w')), y
+            self.assertEqual(f()[0], {'w': 1})
+        finally:
+            core.UNDEFINED_TYPES.remove(Placeholder)
+
+    def test_no_function_with_the_scope(self):
+        scope = ag__.FunctionScope('f', 'fscope', ag__.STD)
+        with self.assertRaisesRegex(RuntimeError, "fscope"):
+            ag__.locals_(scope, ('x',))
+
+    @unittest.skipIf(sys.version_info >= (3, 13), "locals() snapshots")
+    def test_same_dict_as_cpython_before_3_13(self):
+        def original():
+            d = locals()
+            y = 1
+            return d is locals(), d
+
+        @ag__.autograph_artifact
+        def converted():
+            with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
+                d = ag__.locals_(fscope, ('d', 'y'))
+                y = 1
+                return d is ag__.locals_(fscope, ('d', 'y')), d
+        same, d = original()
+        self.assertEqual(converted()[0], same)
+        self.assertEqual(sorted(converted()[1]), sorted(d))
+
+
+class PythonBackendLocals(LocalsTests, unittest.TestCase):
+    BACKEND = "python"
+
+
+class StagedBackendLocals(LocalsTests, unittest.TestCase):
+    BACKEND = "staged"
+
+
+if __name__ == "__main__":
+    unittest.main()
