@@ -12,11 +12,12 @@
 // keywords, and so do the tuple and the dict. `fscope` is the scope of the
 // function (or lambda) the call runs in.
 //
-// Left as direct calls: calls to the runtime itself (`ag__.ld(x)`, ...),
-// zero-argument-sensitive builtins that look at their caller's frame
-// (`super`, `locals`, `globals`, `vars`, `dir`, `eval`, `exec`) and debugger
-// calls (`breakpoint()`, `*.set_trace()`), which must run in the converted
-// function's own frame.
+// Left as direct calls: calls to the runtime itself (`ag__.ld(x)`, ...,
+// and the snapshots `ag__.locals_(fscope, names)` the functions pass made of
+// `locals()` and `vars()`), zero-argument-sensitive builtins that look at
+// their caller's frame (`super`, `locals`, `globals`, `vars`, `dir`,
+// `eval`, `exec`) and debugger calls (`breakpoint()`, `*.set_trace()`),
+// which must run in the converted function's own frame.
 //
 // A call whose keywords come from more than one source (explicit keywords
 // and `**mapping`, or several `**mappings`) stays direct, with an AGC106

@@ -45,6 +45,13 @@
 // statements nested in converted statements move to the top of the function
 // body, where Python applies them anyway.
 //
+// A function that takes snapshots of its locals (`locals()`, rewritten by
+// the functions pass: see locals_calls.h) keeps every local a snapshot may
+// see in its own frame, not in a helper's: a statement that a snapshot may
+// follow (later in the source, or in the same loop) has every listed local
+// it modifies as an output, as for a closure's; a statement that holds one
+// has them as state.
+//
 // A loop's `else` (the function has no `break` left: the functions pass
 // guarantees it) runs after the loop. Control flow directly in a class body
 // stays as written; methods are converted functions of their own.
@@ -75,6 +82,7 @@
 #include "lib/codegen/template.h"
 #include "lib/pass/pass.h"
 #include "passes/converted_code.h"
+#include "passes/locals_calls.h"
 
 namespace agc::passes::control_flow {
 namespace {
@@ -180,11 +188,14 @@ struct Facts {
 
 class FunctionConverter {
  public:
+  // `snapshots`: the input calls something named `locals` or `vars`, so
+  // functions may take snapshots of their locals (FindSnapshots).
   FunctionConverter(ast::Module& module,
                     pass::PassContext& ctx,
                     ast::FunctionDef& fn,
                     std::vector<ast::FunctionDef*>& nested,
-                    const Facts& facts)
+                    const Facts& facts,
+                    bool snapshots)
       : module_(module),
         ctx_(ctx),
         fn_(fn),
@@ -193,7 +204,8 @@ class FunctionConverter {
         activity_(*facts.activity),
         liveness_(*facts.liveness),
         rd_(*facts.rd),
-        scope_(activity_.ScopeOf(fn)) {}
+        scope_(activity_.ScopeOf(fn)),
+        may_snapshot_(snapshots) {}
 
   // Returns whether anything changed.
   bool Run() {
@@ -209,6 +221,9 @@ class FunctionConverter {
       // What only a conversion needs: a function without if/while/for (most
       // of them) is walked for its nested functions alone.
       Capture(scope_);
+      if (may_snapshot_) {
+        FindSnapshots(*body);
+      }
       namer_.emplace(fn_);
       HoistDeclarations(*body);
       ExplicitSuper(*body);
@@ -335,8 +350,13 @@ class FunctionConverter {
       }
       std::vector<SymbolId> extra = ExtraTestReads(*stmt);
       extra_reads_.insert(extra_reads_.end(), extra.begin(), extra.end());
+      const bool snapshot_loop =
+          (stmt->Is<ast::While>() || stmt->Is<ast::For>()) &&
+          HoldsSnapshot(*stmt);
+      snapshot_loops_ += snapshot_loop ? 1 : 0;
       ForEachBlock(*stmt,
                    [&](std::vector<ast::Stmt*>& inner) { Block(inner); });
+      snapshot_loops_ -= snapshot_loop ? 1 : 0;
       if (IsConvertible(*stmt)) {
         Convert(*stmt, out);
       } else {
@@ -391,6 +411,94 @@ class FunctionConverter {
       }
       Capture(*child);
     }
+  }
+
+  // Snapshots of locals() (`ag__.locals_(fscope, ('x', ...))`, see
+  // locals_calls.h) read every listed local, which liveness does not see.
+  // Records the listed names and, for each snapshot, where it starts and the
+  // statements around it. Nested functions have snapshots of their own;
+  // their decorators and defaults run here.
+  void FindSnapshots(const std::vector<ast::Stmt*>& body) {
+    const std::string_view scope = FunctionScopeName(fn_);
+    std::vector<ast::NodeId> open;
+    auto visit = [&](auto& self, const ast::Node& node) -> void {
+      if (const auto* fn = node.As<ast::FunctionDef>()) {
+        for (const ast::Expr* decorator : fn->decorator_list) {
+          self(self, *decorator);
+        }
+        self(self, *fn->args);
+        return;
+      }
+      const bool is_stmt = node.category() == ast::Category::kStmt;
+      if (is_stmt) {
+        open.push_back(node.node_id);
+      }
+      bool is_snapshot = false;
+      std::vector<std::string_view> names =
+          node.category() == ast::Category::kExpr
+              ? SnapshotNames(static_cast<const ast::Expr&>(node), scope,
+                              &is_snapshot)
+              : std::vector<std::string_view>();
+      if (is_snapshot) {
+        for (std::string_view name : names) {
+          if (SymbolId id = qn_.Find(name); id != analysis::kNoSymbol) {
+            snapshot_names_.Insert(id);
+          }
+        }
+        std::vector<ast::NodeId> holders = open;
+        std::sort(holders.begin(), holders.end());
+        snapshots_.push_back({node.origin, std::move(holders)});
+      } else {
+        ast::ForEachChild(node,
+                          [&](const ast::Node* child) { self(self, *child); });
+      }
+      if (is_stmt) {
+        open.pop_back();
+      }
+    };
+    for (const ast::Stmt* stmt : body) {
+      visit(visit, *stmt);
+    }
+  }
+
+  struct Snapshot {
+    ast::Origin origin;
+    std::vector<ast::NodeId> holders;  // the statements around it, sorted
+  };
+
+  static bool Holds(const Snapshot& snapshot, const ast::Stmt& stmt) {
+    return std::binary_search(snapshot.holders.begin(), snapshot.holders.end(),
+                              stmt.node_id);
+  }
+
+  bool HoldsSnapshot(const ast::Stmt& stmt) const {
+    for (const Snapshot& snapshot : snapshots_) {
+      if (Holds(snapshot, stmt)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // Whether a snapshot may run after `stmt` has run: one starts after it in
+  // the source (outside it), or it is a loop that holds one or sits in one
+  // (the snapshot sees what an earlier iteration left).
+  bool SnapshotMayFollow(const ast::Stmt& stmt) const {
+    if (snapshot_loops_ > 0 ||
+        ((stmt.Is<ast::While>() || stmt.Is<ast::For>()) &&
+         HoldsSnapshot(stmt))) {
+      return true;
+    }
+    for (const Snapshot& snapshot : snapshots_) {
+      const ast::Origin& at = snapshot.origin;
+      const bool later = at.line != stmt.origin.line
+                             ? at.line > stmt.origin.line
+                             : at.col >= stmt.origin.col;
+      if (later && !Holds(snapshot, stmt)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   // What the extra test of a for loop reads (`break_`): liveness does not
@@ -452,12 +560,17 @@ class FunctionConverter {
       // and body functions.
       bool test_binds = stmt.Is<ast::While>() &&
                         activity_.HeaderOf(stmt).modified.Contains(id);
+      // A snapshot that may run after the statement sees what it leaves
+      // (an output, as for a live name); one that runs inside it sees the
+      // helpers' frames on the stack, but the variable must be the
+      // function's, not a helper's local (state, not an output).
+      const bool snapshot = snapshot_names_.Contains(id);
       if (declared || live_out.Contains(id) || captured_.Contains(id) ||
           std::find(extra_reads_.begin(), extra_reads_.end(), id) !=
               extra_reads_.end() ||
-          test_binds) {
+          test_binds || (snapshot && SnapshotMayFollow(stmt))) {
         outputs.push_back(id);
-      } else if (live_in.Contains(id)) {
+      } else if (live_in.Contains(id) || (snapshot && HoldsSnapshot(stmt))) {
         inputs.push_back(id);
       }
     }
@@ -1078,6 +1191,11 @@ class FunctionConverter {
   std::set<const ast::Stmt*> generated_;
   SymbolSet deleted_;   // deleted inside the statement being converted
   SymbolSet captured_;  // locals nested scopes share (see Capture)
+  // Snapshots of locals() in the function (FindSnapshots).
+  bool may_snapshot_;
+  SymbolSet snapshot_names_;
+  std::vector<Snapshot> snapshots_;
+  int snapshot_loops_ = 0;  // loops being converted that hold one
   // Read by the extra tests of the loops being converted (ExtraTestReads).
   std::vector<SymbolId> extra_reads_;
   bool changed_ = false;
@@ -1158,11 +1276,15 @@ class ControlFlowPass : public pass::Pass {
                &lowered_facts->liveness(),
                &lowered_facts->reaching_definitions()};
     }
+    // Snapshots of locals() come from calls of `locals()` or `vars()` in
+    // the input: most files have none, and their functions are not searched.
+    const bool snapshots = original.qn->Find("locals") != analysis::kNoSymbol ||
+                           original.qn->Find("vars") != analysis::kNoSymbol;
     bool changed = false;
     for (size_t i = 0; i < todo.size(); ++i) {
       bool lowered = (todo[i]->flags & ast::kFlagLowered) != 0;
       FunctionConverter converter(module, ctx, *todo[i], todo,
-                                  lowered ? fresh : original);
+                                  lowered ? fresh : original, snapshots);
       changed = converter.Run() || changed;
     }
     return changed ? pass::Changed::kYes : pass::Changed::kNo;

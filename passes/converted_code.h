@@ -42,7 +42,10 @@ bool IsRuntimeCall(const ast::Expr& expr, std::string_view name = {});
 
 // Whether `name` is a builtin that looks at its caller's frame (`super`,
 // `locals`, `vars`, `dir`, `eval`, `exec`): moved into another function
-// (a thunk, a helper) its call would see that function instead.
+// (a thunk, a helper) its call would see that function instead. (Calls of
+// the builtin `locals()`/`vars()` in converted code are snapshots by the
+// time the expression passes run, see locals_calls.h; one still spelled so
+// calls the user's own `locals`, or runs in a class body or comprehension.)
 bool IsFrameBuiltin(std::string_view name);
 
 // Calls fn(std::vector<ast::Stmt*>&) for every statement list directly inside
@@ -121,7 +124,9 @@ struct CodeContext {
 // Whether moving `expr` into a lambda (a thunk) would change what it does: it
 // binds a name with `:=`, yields or awaits, or calls a builtin that looks at
 // its caller's frame (`super`, `locals`, `vars`, `dir`, `eval`, `exec`). The
-// reason in words, or empty.
+// reason in words, or empty. A snapshot of locals
+// (`ag__.locals_(fscope, names)`, see locals_calls.h) is no hazard: the
+// runtime finds the function's frame from inside any thunk.
 std::string_view ThunkHazard(const ast::Expr& expr);
 
 // Calls `rewrite(ast::Node& node, const CodeContext& where) -> ast::Node*` on

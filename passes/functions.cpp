@@ -63,6 +63,23 @@
 //                                lambda lscope: x + 1, 'lscope', ag__.STD))
 // The scope names are fresh (`fscope_1` if the function uses `fscope`).
 //
+// `locals()` and `vars()` (the builtins, with no argument) inside a
+// converted function or lambda become snapshots of the original function's
+// variables (see locals_calls.h), here, before any pass adds a name or moves
+// code into a helper, so that every pipeline that converts a function has
+// them (`--passes functions` too, whose function scope alone would show
+// `fscope`), and the twins of eager originals as well as `--converted-only`
+// output:
+//
+//   def f(w):                def f(w):  # the twin, or in place
+//       return locals()  ->      with ... as fscope:
+//                                    return ag__.locals_(fscope, ('w',))
+//
+// A comprehension's `locals()` is its own frame's, without agc's names
+// (`ag__.locals_(None, ('.0', 'x'))`); a class body's (its namespace, as in
+// the original), calls of a `locals` or `vars` the user binds, and calls
+// inside f-strings (printed as written) stay as written.
+//
 // The runtime import goes after the module docstring and any `from
 // __future__` imports when at least one function was converted (and the
 // module does not have it already).
@@ -70,21 +87,27 @@
 // Attaches: kFlagConverted on converted functions (later passes convert only
 // those); kFlagChanged so the printer regenerates them; kFlagOriginal on eager
 // originals (later passes look inside them for nested twins only).
-// Requires: no analyses.
+// Requires: qual_names and activity of the original program (for the
+// snapshots' names).
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_set>
 #include <utility>
+#include <vector>
 
+#include "lib/analysis/activity.h"
 #include "lib/analysis/manager.h"
+#include "lib/analysis/qual_names.h"
 #include "lib/ast/ast.h"
 #include "lib/codegen/namer.h"
 #include "lib/codegen/printer.h"
 #include "lib/codegen/template.h"
 #include "lib/pass/pass.h"
 #include "passes/converted_code.h"
+#include "passes/locals_calls.h"
 #include "passes/registry.h"
 
 namespace agc::passes::functions {
@@ -280,10 +303,69 @@ bool IsDocstring(const ast::Stmt& stmt) {
   return constant != nullptr && constant->value_kind == ast::ConstantKind::kStr;
 }
 
+// The calls of the builtin `locals()`/`vars()` in the input's functions and
+// lambdas, each with the names its snapshot lists (see locals_calls.h),
+// found by the facts of the original program. A call is looked up by its
+// origin: an eager original is a copy whose nested functions get twins too,
+// copies keep their nodes' origins, and no two such calls start at the same
+// place (a call that starts where one of them does calls what it returns).
+class LocalsCalls {
+ public:
+  struct Snapshot {
+    analysis::ScopeKind kind;  // function, lambda or comprehension
+    const std::vector<std::string_view>* names = nullptr;
+  };
+
+  LocalsCalls(const ast::Module& module,
+              const analysis::QualNames& qn,
+              const analysis::Activity& activity)
+      : qn_(qn), activity_(activity) {
+    if (qn.Find("locals") == analysis::kNoSymbol &&
+        qn.Find("vars") == analysis::kNoSymbol) {
+      return;  // most files: no walk
+    }
+    for (const ast::Stmt* stmt : module.body) {
+      Collect(*stmt);
+    }
+  }
+
+  const Snapshot* Find(const ast::Call& call) const {
+    auto it = by_origin_.find({call.origin.line, call.origin.col});
+    return it == by_origin_.end() ? nullptr : &it->second;
+  }
+
+ private:
+  void Collect(const ast::Node& node) {
+    ast::ForEachChild(node, [&](const ast::Node* child) { Collect(*child); });
+    const auto* call = node.As<ast::Call>();
+    if (call == nullptr || !IsLocalsCall(*call)) {
+      return;
+    }
+    const analysis::Scope& scope = activity_.EnclosingScope(*call);
+    if (!IsLocalsScope(scope) || !CallsBuiltinLocals(*call, scope, qn_)) {
+      return;
+    }
+    auto [names, added] = names_.try_emplace(&scope);
+    if (added) {
+      names->second = LocalNames(scope, activity_, qn_);
+    }
+    by_origin_[{call->origin.line, call->origin.col}] = {scope.kind,
+                                                         &names->second};
+  }
+
+  const analysis::QualNames& qn_;
+  const analysis::Activity& activity_;
+  // Looked up, never iterated.
+  std::map<const analysis::Scope*, std::vector<std::string_view>> names_;
+  std::map<std::pair<int32_t, int32_t>, Snapshot> by_origin_;
+};
+
 class Converter {
  public:
-  Converter(ast::Module& module, pass::PassContext& ctx)
-      : module_(module), ctx_(ctx) {}
+  Converter(ast::Module& module,
+            pass::PassContext& ctx,
+            const LocalsCalls& locals_calls)
+      : module_(module), ctx_(ctx), locals_calls_(locals_calls) {}
 
   bool converted_any() const { return converted_any_; }
 
@@ -596,10 +678,13 @@ class Converter {
     // nested function's own `fscope` shadows this one, which is what its
     // code means.
     std::string_view scope = codegen::Namer(fn).New(module_, "fscope");
-    // Then what is inside: nested functions, and lambdas anywhere.
+    // Then what is inside: nested functions, lambdas anywhere, and calls of
+    // locals().
+    function_scopes_.push_back(scope);
     for (ast::Stmt*& stmt : fn.body) {
       stmt = static_cast<ast::Stmt*>(Inside(*stmt));
     }
+    function_scopes_.pop_back();
     WrapBody(fn, scope, twin_of);
     fn.flags |= ast::kFlagConverted;
     ctx_.MarkChanged(fn);
@@ -627,17 +712,60 @@ class Converter {
     if (node.Is<ast::JoinedStr>()) {
       return &node;  // printed as written: its lambdas stay as they are
     }
-    ast::TransformChildren(node,
-                           [&](ast::Node* child) { return Inside(*child); });
     if (auto* lambda = node.As<ast::Lambda>()) {
+      // Defaults run in the enclosing scope, the body in the lambda's.
+      lambda->args = static_cast<ast::Arguments*>(Inside(*lambda->args));
+      lambda_scopes_.emplace_back();
+      lambda->body = static_cast<ast::Expr*>(Inside(*lambda->body));
       return Lambda(*lambda);
     }
+    ast::TransformChildren(node,
+                           [&](ast::Node* child) { return Inside(*child); });
+    if (auto* call = node.As<ast::Call>();
+        call != nullptr && IsLocalsCall(*call)) {
+      return Snapshot(*call);
+    }
     return &node;
+  }
+
+  // `locals()` -> `ag__.locals_(fscope, ('x', ...))` (locals_calls.h).
+  ast::Node* Snapshot(ast::Call& call) {
+    const LocalsCalls::Snapshot* snapshot = locals_calls_.Find(call);
+    if (snapshot == nullptr) {
+      return &call;  // the user's own locals, or not in a function's scope
+    }
+    ast::Expr* scope = nullptr;
+    switch (snapshot->kind) {
+      case analysis::ScopeKind::kComprehension:
+        // No scope object: the comprehension's own frame calls it.
+        scope = codegen::InstantiateExpr(module_, "None", {}, call.origin);
+        break;
+      case analysis::ScopeKind::kLambda: {
+        // The lambda's scope is named once its body is converted (Lambda).
+        AGC_CHECK(!lambda_scopes_.empty());
+        auto* name = module_.New<ast::Name>(call.origin);
+        lambda_scopes_.back().push_back(name);
+        scope = name;
+        break;
+      }
+      default: {
+        AGC_CHECK(!function_scopes_.empty());
+        auto* name = module_.New<ast::Name>(call.origin);
+        name->id = function_scopes_.back();
+        scope = name;
+        break;
+      }
+    }
+    return SnapshotCall(module_, scope, *snapshot->names, call.origin);
   }
 
   ast::Node* Lambda(ast::Lambda& lambda) {
     codegen::Namer namer(lambda);
     std::string_view scope = namer.New(module_, "lscope");
+    for (ast::Name* name : lambda_scopes_.back()) {
+      name->id = scope;
+    }
+    lambda_scopes_.pop_back();
     lambda.body = codegen::InstantiateExpr(
         module_,
         "ag__.with_function_scope(lambda scope: body, scope_name, ag__.STD)",
@@ -689,6 +817,12 @@ class Converter {
 
   ast::Module& module_;
   pass::PassContext& ctx_;
+  const LocalsCalls& locals_calls_;
+  // The scope names of the converted functions being converted, innermost
+  // last; for the lambdas being converted, the scope names their snapshots
+  // wait for.
+  std::vector<std::string_view> function_scopes_;
+  std::vector<std::vector<ast::Name*>> lambda_scopes_;
   bool converted_any_ = false;
   bool quiet_ = false;
   std::optional<codegen::Namer> twin_namer_;
@@ -730,7 +864,10 @@ void InsertRuntimeImport(ast::Module& module, pass::PassContext& ctx) {
 class FunctionsPass : public pass::Pass {
  public:
   pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
-    Converter converter(module, ctx);
+    LocalsCalls locals_calls(module,
+                             ctx.analyses().GetOriginal<analysis::QualNames>(),
+                             ctx.analyses().GetOriginal<analysis::Activity>());
+    Converter converter(module, ctx, locals_calls);
     converter.VisitBlock(module.body);
     if (!converter.converted_any()) {
       return pass::Changed::kNo;
@@ -747,7 +884,8 @@ std::unique_ptr<pass::Pass> Create() {
 }
 
 analysis::AnalysisSet Analyses() {
-  return {};
+  return {analysis::Original<analysis::QualNames>(),
+          analysis::Original<analysis::Activity>()};
 }
 
 }  // namespace agc::passes::functions

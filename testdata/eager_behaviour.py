@@ -12,6 +12,17 @@ def loop_locals(n):
     return seen
 
 
+def make_step(scale):
+    # A nested function made by an eager call: its twin is the one agc
+    # writes beside it in the eager original.
+    def step(x):
+        if x > 0:
+            y = x * scale
+            return sorted(locals().items())
+        return sorted(vars().items())
+    return step
+
+
 def collatz(n):
     steps = 0
     while n != 1:

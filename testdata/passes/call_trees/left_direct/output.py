@@ -13,9 +13,9 @@ class Base:
 @ag__.autograph_artifact
 def frame_builtins(x):
     with ag__.FunctionScope('frame_builtins', 'fscope', ag__.STD) as fscope:
-        a = locals()
+        a = ag__.locals_(fscope, ('x', 'a', 'b', 'c', 'd', 'e'))
         b = globals()
-        c = vars()
+        c = ag__.locals_(fscope, ('x', 'a', 'b', 'c', 'd', 'e'))
         d = dir()
         e = eval("x + 1")
         exec("y = 1")

@@ -11,7 +11,7 @@ def walrus(xs):
 @ag__.autograph_artifact
 def frame(x):
     with ag__.FunctionScope('frame', 'fscope', ag__.STD) as fscope:
-        return locals() if x else {}
+        return dir() if x else []
 
 
 @ag__.autograph_artifact

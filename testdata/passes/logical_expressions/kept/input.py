@@ -7,7 +7,7 @@ def in_comprehension(xs):
 
 
 def frame(x):
-    return x or vars()
+    return x or dir()
 
 
 def class_body(a, b):

@@ -17,7 +17,7 @@ def in_comprehension(xs):
 @ag__.autograph_artifact
 def frame(x):
     with ag__.FunctionScope('frame', 'fscope', ag__.STD) as fscope:
-        return x or vars()
+        return x or dir()
 
 
 @ag__.autograph_artifact
