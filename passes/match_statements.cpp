@@ -4,7 +4,8 @@
 // are tried in order, each in the `else` of the one before:
 //
 //   match command:                   subject_ = command
-//       case "stop" | "halt":        if subject_ == 'stop' or subject_ == 'halt':
+//       case "stop" | "halt":        if subject_ == 'stop' or subject_ ==
+//       'halt':
 //           stop()                       stop()
 //       case [verb, obj] if obj:  -> else:
 //           do(verb, obj)                captured_ = ag__.match_(subject_,
@@ -115,7 +116,8 @@ class Lowerer {
   void Block(std::vector<ast::Stmt*>& block) {
     std::vector<ast::Stmt*> out;
     for (ast::Stmt* stmt : block) {
-      ForEachBlock(*stmt, [&](std::vector<ast::Stmt*>& inner) { Block(inner); });
+      ForEachBlock(*stmt,
+                   [&](std::vector<ast::Stmt*>& inner) { Block(inner); });
       if (auto* match = stmt->As<ast::Match>()) {
         std::vector<ast::Stmt*> lowered = Lower(*match);
         out.insert(out.end(), lowered.begin(), lowered.end());
@@ -131,11 +133,10 @@ class Lowerer {
   std::vector<ast::Stmt*> Lower(ast::Match& match) {
     subject_ = namer_.New(module_, "subject_");
     captured_ = {};
-    std::vector<ast::Stmt*> out =
-        codegen::Instantiate(module_, "subject = value",
-                             {{"subject", codegen::Name(subject_)},
-                              {"value", match.subject}},
-                             match.origin);
+    std::vector<ast::Stmt*> out = codegen::Instantiate(
+        module_, "subject = value",
+        {{"subject", codegen::Name(subject_)}, {"value", match.subject}},
+        match.origin);
     std::vector<ast::Stmt*> rest;
     for (size_t i = match.cases.size(); i-- > 0;) {
       rest = Case(*match.cases[i], std::move(rest));
@@ -145,7 +146,8 @@ class Lowerer {
   }
 
   // The statements that try `c` and, when it does not apply, run `next`.
-  std::vector<ast::Stmt*> Case(ast::MatchCase& c, std::vector<ast::Stmt*> next) {
+  std::vector<ast::Stmt*> Case(ast::MatchCase& c,
+                               std::vector<ast::Stmt*> next) {
     const ast::Origin origin = c.origin;
     ast::Pattern* pattern = c.pattern;
     std::string_view bind;  // a top-level capture or `as` name
@@ -157,9 +159,9 @@ class Lowerer {
           out = Bind(as->name, origin);
         }
         std::vector<ast::Stmt*> then =
-            c.guard == nullptr ? std::move(c.body)
-                               : If(c.guard, std::move(c.body), std::move(next),
-                                    origin);
+            c.guard == nullptr
+                ? std::move(c.body)
+                : If(c.guard, std::move(c.body), std::move(next), origin);
         out.insert(out.end(), then.begin(), then.end());
         return out;
       }
@@ -224,8 +226,7 @@ class Lowerer {
       tail = If(matched, std::move(binding), {}, origin);
       ast::Expr* test = codegen::InstantiateExpr(
           module_, "captured is not None and guard",
-          {{"captured", codegen::Name(captured_)}, {"guard", c.guard}},
-          origin);
+          {{"captured", codegen::Name(captured_)}, {"guard", c.guard}}, origin);
       std::vector<ast::Stmt*> guarded =
           If(test, std::move(c.body), std::move(next), origin);
       tail.insert(tail.end(), guarded.begin(), guarded.end());
@@ -297,17 +298,15 @@ class Lowerer {
     }
     if (auto* p = pattern.As<ast::MatchAs>()) {
       if (p->pattern == nullptr) {
-        return p->name.empty()
-                   ? codegen::InstantiateExpr(module_, "ag__.MatchAs()", {},
-                                              origin)
-                   : codegen::InstantiateExpr(module_,
-                                              "ag__.MatchAs(None, name)",
-                                              {{"name", str(p->name)}}, origin);
+        return p->name.empty() ? codegen::InstantiateExpr(
+                                     module_, "ag__.MatchAs()", {}, origin)
+                               : codegen::InstantiateExpr(
+                                     module_, "ag__.MatchAs(None, name)",
+                                     {{"name", str(p->name)}}, origin);
       }
       return codegen::InstantiateExpr(
           module_, "ag__.MatchAs(pattern, name)",
-          {{"pattern", Describe(*p->pattern)}, {"name", str(p->name)}},
-          origin);
+          {{"pattern", Describe(*p->pattern)}, {"name", str(p->name)}}, origin);
     }
     if (auto* p = pattern.As<ast::MatchOr>()) {
       return codegen::InstantiateExpr(module_, "ag__.MatchOr(patterns)",
@@ -327,10 +326,9 @@ class Lowerer {
     if (auto* p = pattern.As<ast::MatchMapping>()) {
       codegen::TemplateArgs args = {{"keys", p->keys},
                                     {"patterns", all(p->patterns)}};
-      std::string text = p->keys.empty()
-                             ? "ag__.MatchMapping(lambda: (), (), "
-                             : "ag__.MatchMapping(lambda: (keys,), "
-                               "(patterns,), ";
+      std::string text = p->keys.empty() ? "ag__.MatchMapping(lambda: (), (), "
+                                         : "ag__.MatchMapping(lambda: (keys,), "
+                                           "(patterns,), ";
       if (p->keys.empty()) {
         args.clear();
       }
@@ -364,10 +362,10 @@ class Lowerer {
 
   // `name = subject_`.
   std::vector<ast::Stmt*> Bind(std::string_view name, ast::Origin origin) {
-    return codegen::Instantiate(module_, "name = subject",
-                                {{"name", codegen::Name(name)},
-                                 {"subject", codegen::Name(subject_)}},
-                                origin);
+    return codegen::Instantiate(
+        module_, "name = subject",
+        {{"name", codegen::Name(name)}, {"subject", codegen::Name(subject_)}},
+        origin);
   }
 
   // `a, b = captured_`.
