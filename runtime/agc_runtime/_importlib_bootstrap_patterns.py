@@ -47,12 +47,13 @@ their order, and the errors are CPython 3.11's:
 A staged value (a tensor in a ``tf.function`` graph, a JAX tracer, the
 staged backend's values) cannot match a sequence, mapping or class pattern:
 its structure is not known while tracing; that is a TypeError naming the
-pattern.
+pattern, with a note naming the case's original line.
 """
 
 import sys as _sys
 
 from . import _importlib_bootstrap_python as _python_ops
+from . import core as _core
 
 _SEQUENCE_FLAG = 1 << 5  # Py_TPFLAGS_SEQUENCE
 _MAPPING_FLAG = 1 << 6  # Py_TPFLAGS_MAPPING
@@ -87,11 +88,17 @@ def _is_staged(value):
 
 def _refuse_staged(subject, what):
     if _is_staged(subject):
-        raise TypeError(
+        _raise_noted(TypeError(
             "a %s pattern cannot match a staged value (%s): its structure is "
             "not known while tracing; match on Python values, or use "
             "comparisons with values (case 1 | 2:)"
-            % (what, type(subject).__name__))
+            % (what, type(subject).__name__)))
+
+
+def _raise_noted(error):
+    """Raises error with a note naming the case's original line."""
+    _core.note_origin(error, "match")
+    raise error
 
 
 class MatchValue:
@@ -107,11 +114,11 @@ class MatchValue:
             # At the top of a case, a value pattern is a comparison in an
             # `if`, which stages; here it is inside a structure, or has an
             # `as` name and a guard.
-            raise TypeError(
+            _raise_noted(TypeError(
                 "a value pattern cannot compare a staged value (%s) inside a "
                 "sequence, mapping or class pattern, or with both an `as` "
                 "name and a guard: match it at the top of a case, as in "
-                "`case 1 | 2:`" % type(subject).__name__)
+                "`case 1 | 2:`" % type(subject).__name__))
         if not subject == self.value():
             raise _NoMatch
 

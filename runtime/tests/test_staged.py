@@ -1,6 +1,7 @@
 """The staged backend on staged values: Value, staging semantics, errors."""
 
 import io
+import sys
 import unittest
 from contextlib import redirect_stdout
 
@@ -689,3 +690,41 @@ class RunTests(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class MatchPatterns(unittest.TestCase):
+    """ag__.match_ on the staged backend's values."""
+
+    def setUp(self):
+        ag__.use("staged")
+        self.addCleanup(ag__.use, "python")
+
+    def test_structural_patterns_refuse_a_staged_value_at_the_case_line(self):
+        patterns = [
+            ("sequence", ag__.MatchSequence(ag__.MatchAs(None, "a"))),
+            ("mapping", ag__.MatchMapping(lambda: ("k",), (ag__.MatchAs(),))),
+            ("class", ag__.MatchClass(lambda: int, (), (), ())),
+        ]
+        for kind, pattern in patterns:
+            with self.assertRaises(TypeError) as cm:
+                line = sys._getframe().f_lineno + 1
+                ag__.match_(Value(3), pattern, ())
+            self.assertIn("a %s pattern cannot match a staged value" % kind,
+                          str(cm.exception))
+            self.assertIn("raised while staging the 'match' statement at "
+                          "%s, line %d" % (__file__, line),
+                          "".join(cm.exception.__notes__))
+
+    def test_a_value_inside_a_structure_refuses_a_staged_item(self):
+        pattern = ag__.MatchSequence(ag__.MatchValue(lambda: 1))
+        with self.assertRaises(TypeError) as cm:
+            ag__.match_([Value(1)], pattern, ())
+        self.assertIn("a value pattern cannot compare a staged value",
+                      str(cm.exception))
+
+    def test_python_values_still_match(self):
+        pattern = ag__.MatchSequence(ag__.MatchAs(None, "a"),
+                                     ag__.MatchStar("r"))
+        self.assertEqual(ag__.match_([1, 2, 3], pattern, ("a", "r")),
+                         (1, [2, 3]))
+        self.assertIsNone(ag__.match_("ab", pattern, ("a", "r")))
