@@ -144,3 +144,18 @@ def log_only_when_verbose(x):
     if VERBOSE:
         note = f"x={x}"
     return note if VERBOSE else x
+
+
+def walrus_in_left_operand(xs, x):
+    # The left operand of `and` always runs: `y` is bound before `y < 100`.
+    for i in xs:
+        if (y := i * 2) > 4 and y < 100:
+            x = y
+    return x
+
+
+def walrus_in_right_operand(x):
+    # The right operand may not run: `y` may be unbound after the `if`.
+    if x > 4 and (y := x * 2) < 100:
+        x = y
+    return y  # expect: AGC301
