@@ -5,6 +5,7 @@
 #include "lib/analysis/reaching_definitions.h"
 #include "lib/lint/checker.h"
 #include "lib/lint/flow.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::maybe_none {
 
@@ -112,8 +113,7 @@ const ast::Stmt* Carrier(Checker& checker,
 void Check(const ast::Node& node, Checker& checker) {
   if (!checker.state().converted || checker.state().def == nullptr ||
       !(node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) ||
-      NeverStaged(static_cast<const ast::Stmt&>(node),
-                  checker.facts().fixed_globals)) {
+      NotStaged(static_cast<const ast::Stmt&>(node), checker)) {
     return;
   }
   auto& am = checker.analyses();

@@ -3,6 +3,7 @@
 
 #include "lib/lint/checker.h"
 #include "lib/lint/flow.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::return_in_staged_loop {
 
@@ -133,7 +134,8 @@ void Check(const ast::Node& node, Checker& checker) {
     if ((!s.Is<ast::For>() && !s.Is<ast::While>()) || InOrelse(s, stmts[i])) {
       continue;
     }
-    if (MayBeStaged(s, checker.facts().fixed_globals)) {
+    if (MayBeStaged(s, checker.facts().fixed_globals) &&
+        !NotStaged(s, checker)) {
       checker.Report(diag::DiagKind::kReturnInStagedLoop, node,
                      StatementKeyword(s), s.origin.line);
       return;
