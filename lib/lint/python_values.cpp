@@ -166,6 +166,32 @@ bool PythonLoopTarget(std::string_view name, const Checker& checker) {
   return false;
 }
 
+// Whether `node` holds a break of this loop or a return (not counting
+// nested loops' breaks and nested functions).
+bool HasEarlyExit(const ast::Node& node, bool in_nested_loop) {
+  if (node.Is<ast::Return>() || (node.Is<ast::Break>() && !in_nested_loop)) {
+    return true;
+  }
+  if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+      node.Is<ast::ClassDef>() || node.Is<ast::Lambda>()) {
+    return false;
+  }
+  const bool nested = in_nested_loop || node.Is<ast::For>() ||
+                      node.Is<ast::While>() || node.Is<ast::AsyncFor>();
+  bool found = false;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    found = found || (child->category() == ast::Category::kStmt &&
+                      HasEarlyExit(*child, nested));
+  });
+  return found;
+}
+
+bool ExitsEarly(const std::vector<ast::Stmt*>& body) {
+  return std::any_of(body.begin(), body.end(), [](const ast::Stmt* s) {
+    return HasEarlyExit(*s, false);
+  });
+}
+
 }  // namespace
 
 bool CertainlyPython(const ast::Expr& e, const Checker& checker) {
@@ -238,11 +264,14 @@ bool NotStaged(const ast::Stmt& stmt, const Checker& checker) {
   if (const auto* i = stmt.As<ast::If>()) {
     return CertainlyPython(*i->test, checker);
   }
+  // A loop with a break or return in its body is not: lowering them adds
+  // a flag to the loop's condition, which a staged `if` around them makes a
+  // tensor.
   if (const auto* w = stmt.As<ast::While>()) {
-    return CertainlyPython(*w->test, checker);
+    return CertainlyPython(*w->test, checker) && !ExitsEarly(w->body);
   }
   if (const auto* f = stmt.As<ast::For>()) {
-    return CertainlyPython(*f->iter, checker);
+    return CertainlyPython(*f->iter, checker) && !ExitsEarly(f->body);
   }
   return false;
 }

@@ -27,7 +27,9 @@ bool CertainlyPython(const ast::Expr& e, const Checker& checker);
 
 // Whether `stmt` is an `if`/`while` whose test, or a `for` whose iterable,
 // is certainly a Python value: the converted statement always runs in
-// Python and is never staged (NeverStaged, and the above).
+// Python and is never staged (NeverStaged, and the above). A loop whose
+// body holds a `break` or `return` is not counted (its lowering adds a flag
+// to the condition, which a staged `if` around them makes a tensor).
 bool NotStaged(const ast::Stmt& stmt, const Checker& checker);
 
 }  // namespace agc::lint

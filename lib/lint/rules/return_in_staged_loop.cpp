@@ -117,6 +117,30 @@ bool InOrelse(const ast::Stmt& loop, const ast::Stmt* child) {
          std::find(orelse->begin(), orelse->end(), child) != orelse->end();
 }
 
+// Whether the loop stmts[at] runs over a Python iterable (or on a Python
+// test) and every `if` between it and the return tests a Python value: the
+// loop is never staged and the return leaves it in Python.
+bool PythonLoopAndGuards(const std::vector<const ast::Stmt*>& stmts,
+                         size_t at,
+                         const Checker& checker) {
+  const ast::Stmt& loop = *stmts[at];
+  const ast::Expr* value = nullptr;
+  if (const auto* w = loop.As<ast::While>()) {
+    value = w->test;
+  } else if (const auto* f = loop.As<ast::For>()) {
+    value = f->iter;
+  }
+  if (value == nullptr || !CertainlyPython(*value, checker)) {
+    return false;
+  }
+  for (size_t j = at + 1; j < stmts.size(); ++j) {
+    if (stmts[j]->Is<ast::If>() && !NotStaged(*stmts[j], checker)) {
+      return false;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void Check(const ast::Node& node, Checker& checker) {
@@ -135,7 +159,7 @@ void Check(const ast::Node& node, Checker& checker) {
       continue;
     }
     if (MayBeStaged(s, checker.facts().fixed_globals) &&
-        !NotStaged(s, checker)) {
+        !PythonLoopAndGuards(stmts, i - 1, checker)) {
       checker.Report(diag::DiagKind::kReturnInStagedLoop, node,
                      StatementKeyword(s), s.origin.line);
       return;

@@ -206,6 +206,6 @@ def typed_python(x, n: int, flags: list):
     for i in range(n):
         out.append(x)
     for f in flags:
-        if f:
+        if f is None:
             return out
     return out

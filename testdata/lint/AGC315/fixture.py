@@ -143,6 +143,15 @@ def typed_python(x, n: int, flags: list):
     for i in range(n):
         out.append(x)
     for f in flags:
-        if f:
+        if f is None:
             return out
     return out
+
+
+def python_loop_staged_guard(x, flags: list):
+    # A Python loop, but the `if` around the return tests an item that may be
+    # a tensor: the return's flag would be one.
+    for f in flags:
+        if f:
+            return x  # expect: AGC315
+    return x
