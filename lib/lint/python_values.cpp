@@ -249,6 +249,10 @@ bool CertainlyPython(const ast::Expr& e, const Checker& checker) {
       return false;
     }
     if (const auto* attr = call->func->As<ast::Attribute>()) {
+      // `tf.executing_eagerly()`, `tf.is_tensor(x)`: Python bools.
+      if (attr->attr == "executing_eagerly" || attr->attr == "is_tensor") {
+        return true;
+      }
       return call->args.empty() &&
              OneOf(attr->attr, {"items", "keys", "values"}) &&
              CertainlyPython(*attr->value, checker);

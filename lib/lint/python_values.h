@@ -6,7 +6,8 @@
 // comprehensions (a loop over a container is a Python loop whatever its
 // items are), `len`/`range`/`enumerate`/`zip`/`reversed`/`sorted`/`list`/
 // `tuple`/`dict` and `.items()`/`.keys()`/`.values()` of Python values,
-// `int`/`float`/`bool`/`str` of anything, `not`/`and`/`or`/comparisons/
+// `int`/`float`/`bool`/`str` of anything, `tf.executing_eagerly()` and
+// `tf.is_tensor(...)`, `not`/`and`/`or`/comparisons/
 // arithmetic of Python values, parameters annotated `int`, `float`, `bool`,
 // `str`, `list`, `tuple`, `dict` (or `Optional`/`List[...]` of those), and
 // the Keras configuration pattern: `self.x` in a method, when every

@@ -32,7 +32,7 @@ AGC302, AGC303, AGC304, AGC312, AGC313 and AGC315):
 - `len`, `range`, `enumerate`, `zip`, `reversed`, `sorted`, `list`, `tuple`,
   `min`, `max` and `.items()`/`.keys()`/`.values()` of Python values;
   `int()`, `float()`, `bool()`, `str()` of anything (a tensor there fails
-  while tracing);
+  while tracing); `tf.executing_eagerly()` and `tf.is_tensor(...)`;
 - arithmetic, comparisons and `not`/`and`/`or` of Python values;
 - a parameter annotated `int`, `float`, `bool`, `str`, `list`, `tuple`,
   `dict` (or `Optional[...]`/`List[...]` of those); one annotated `tf.Tensor`,

@@ -117,3 +117,12 @@ def none_carried_by_the_loop(xs, t):
         if t > 5:
             best = t
     return t
+
+
+def graph_key_in_python(graph):
+    # `tf.executing_eagerly()` is a Python bool: the `if` is never staged.
+    if tf.executing_eagerly():
+        key = None
+    else:
+        key = graph.key
+    return key
