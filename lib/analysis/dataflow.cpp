@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "lib/analysis/walrus_order.h"
+
 namespace agc::analysis {
 
 namespace {
@@ -35,14 +37,6 @@ void NodeEffects::Compute(const Cfg& cfg,
   deleted_.assign(size, &kEmpty);
   weak_.assign(size, &kEmpty);
   owned_.clear();
-  // Size owned_ first, so that it does not move afterwards.
-  size_t owned = 0;
-  for (CfgNodeId n = 0; n < size; ++n) {
-    owned +=
-        cfg.kind(n) == CfgNodeKind::kHandlerEnd ||
-        (cfg.kind(n) == CfgNodeKind::kStmt && !DefName(*cfg.ast(n)).empty());
-  }
-  owned_.reserve(owned);
   for (CfgNodeId n = 0; n < size; ++n) {
     const ast::Node* node = cfg.ast(n);
     switch (cfg.kind(n)) {
@@ -52,7 +46,9 @@ void NodeEffects::Compute(const Cfg& cfg,
           modified_[n] = &a->modified;
           deleted_[n] = &a->deleted;
           std::string_view name = DefName(*node);
-          if (!name.empty()) {
+          if (name.empty()) {
+            OrderWalruses(n, *node, true, qn);
+          } else {
             // A def/class statement binds its name; what the nested scope
             // writes through nonlocal/global may or may not happen.
             weak_[n] = &a->modified;
@@ -77,6 +73,7 @@ void NodeEffects::Compute(const Cfg& cfg,
             !node->Is<ast::MatchCase>() && !node->Is<ast::ExceptHandler>()) {
           modified_[n] = &a.modified;
           deleted_[n] = &a.deleted;
+          OrderWalruses(n, *node, true, qn);
         }
         break;
       }
@@ -94,6 +91,7 @@ void NodeEffects::Compute(const Cfg& cfg,
                 activity.Of(*node->Cast<ast::MatchCase>().guard)) {
           read_[n] = &g->read;
           modified_[n] = &g->modified;
+          OrderWalruses(n, *node->Cast<ast::MatchCase>().guard, false, qn);
         }
         break;
       case CfgNodeKind::kHandlerEnd: {
@@ -110,6 +108,59 @@ void NodeEffects::Compute(const Cfg& cfg,
       case CfgNodeKind::kFinallyEnd:
         break;
     }
+  }
+}
+
+void NodeEffects::OrderWalruses(CfgNodeId n,
+                                const ast::Node& node,
+                                bool statement,
+                                const QualNames& qn) {
+  bool has_walrus = false;
+  if (statement) {
+    ast::ForEachChild(node, [&](const ast::Node* child) {
+      has_walrus = has_walrus ||
+                   (child->category() != ast::Category::kStmt &&
+                    !child->Is<ast::ExceptHandler>() &&
+                    !child->Is<ast::MatchCase>() && ContainsWalrus(*child));
+    });
+  } else {
+    has_walrus = ContainsWalrus(node);
+  }
+  if (!has_walrus) {
+    return;
+  }
+  WalrusOrder order(qn);
+  if (statement) {
+    order.WalkStatement(node);
+  } else {
+    order.WalkExpr(node);
+  }
+  if (!order.skipped_lambda()) {
+    SymbolSet read = *read_[n];
+    bool changed = false;
+    for (SymbolId s : *read_[n]) {
+      if (order.certain_read_symbols().Contains(s) &&
+          !order.uncertain_reads().Contains(s)) {
+        read.Erase(s);
+        changed = true;
+      }
+    }
+    if (changed) {
+      owned_.push_back(std::move(read));
+      read_[n] = &owned_.back();
+    }
+  }
+  SymbolSet weak;
+  for (SymbolId s : order.conditional()) {
+    if (modified_[n]->Contains(s)) {
+      weak.Insert(s);
+    }
+  }
+  if (!weak.empty()) {
+    owned_.push_back(*modified_[n] - weak);
+    modified_[n] = &owned_.back();
+    owned_.push_back(*weak_[n] | weak);
+    weak_[n] = &owned_.back();
   }
 }
 

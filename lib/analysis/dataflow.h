@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <span>
 #include <utility>
 #include <vector>
@@ -190,6 +191,10 @@ class GenKill {
 //   `as` name), so a loop that runs zero times, a failed pattern or an
 //   unmatched handler leaves those symbols as they were;
 // - a case guard: the guard's activity (a walrus in it binds);
+// - in a statement, header or guard with a walrus (see walrus_order.h): a
+//   read that a walrus before it always binds is not a read of the node, and
+//   a walrus that may not run (a right operand of `and`/`or`, ...) is a weak
+//   modification;
 // - the end of `except ... as e`: deletes `e`;
 // - entry, exits, the end of a finally: nothing.
 class NodeEffects {
@@ -203,7 +208,8 @@ class NodeEffects {
   const SymbolSet& deleted(CfgNodeId n) const { return *deleted_[n]; }
 
   // Symbols the node may modify without overwriting them for sure (a
-  // superset of modified() on def/class statements, else empty).
+  // superset of modified() on def/class statements; the targets of walruses
+  // that may not run; else empty).
   const SymbolSet& weak(CfgNodeId n) const { return *weak_[n]; }
 
  private:
@@ -211,7 +217,15 @@ class NodeEffects {
   std::vector<const SymbolSet*> modified_;
   std::vector<const SymbolSet*> deleted_;
   std::vector<const SymbolSet*> weak_;
-  std::vector<SymbolSet> owned_;  // handler-end deletions, def names
+  // Walrus expressions in a node run in an order: `(y := f()) and y` does not
+  // read `y` before binding it, and `a and (y := f())` may not bind it.
+  void OrderWalruses(CfgNodeId n,
+                     const ast::Node& node,
+                     bool statement,
+                     const QualNames& qn);
+
+  // Handler-end deletions, def names, sets adjusted for walruses.
+  std::deque<SymbolSet> owned_;
 };
 
 // The scope whose body `cfg` is.

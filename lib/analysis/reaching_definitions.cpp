@@ -387,4 +387,29 @@ bool ReachingDefinitions::MayBeUndefined(const ast::Node& at,
   return MayBeUndefined(*loc.cfg, loc.first, symbol);
 }
 
+bool ReachingDefinitions::MayBeUndefinedAfter(const Cfg& cfg,
+                                              CfgNodeId n,
+                                              SymbolId symbol) const {
+  if (!MayHaveUnboundDefinition(cfg, symbol)) {
+    return false;
+  }
+  const Graph& g = GraphOf(cfg);
+  for (const Definition& d : DefinitionsOf(cfg, symbol)) {
+    auto id = static_cast<DefinitionId>(&d - g.defs.data());
+    if (!d.binds() && OutBit(cfg, g, n, id)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+bool ReachingDefinitions::MayBeUndefinedAfterFirst(const ast::Node& at,
+                                                   SymbolId symbol) const {
+  CfgLocation loc = cfgs_->Locate(at);
+  if (!loc) {
+    return false;
+  }
+  return MayBeUndefinedAfter(*loc.cfg, loc.first, symbol);
+}
+
 }  // namespace agc::analysis

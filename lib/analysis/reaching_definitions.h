@@ -120,6 +120,11 @@ class ReachingDefinitions {
   bool MayBeUndefined(const Cfg& cfg, CfgNodeId n, SymbolId symbol) const;
   bool MayBeUndefined(const ast::Node& at, SymbolId symbol) const;
 
+  // The same on exit from node `n` / from the first node of `at` (an `if`
+  // after its test ran: a walrus in the test may have bound it).
+  bool MayBeUndefinedAfter(const Cfg& cfg, CfgNodeId n, SymbolId symbol) const;
+  bool MayBeUndefinedAfterFirst(const ast::Node& at, SymbolId symbol) const;
+
   // Solves every graph now (`--analyze`, tests).
   void ComputeAll() const;
 

@@ -2,6 +2,7 @@
 
 #include "lib/analysis/qual_names.h"
 #include "lib/analysis/reaching_definitions.h"
+#include "lib/analysis/walrus_order.h"
 
 namespace agc::analysis {
 
@@ -48,7 +49,7 @@ class UnboundReadsBuilder {
         if (child->category() == ast::Category::kStmt) {
           Outside(*child);
         } else {
-          Reads(stmt, *child);
+          ExpressionReads(stmt, *child);
         }
       });
       return;
@@ -65,7 +66,7 @@ class UnboundReadsBuilder {
                  child->Is<ast::MatchCase>()) {
         Statement(*child);
       } else {
-        Reads(stmt, *child);
+        ExpressionReads(stmt, *child);
       }
     });
     if (const auto* fn = stmt.As<ast::FunctionDef>()) {
@@ -75,11 +76,27 @@ class UnboundReadsBuilder {
     }
   }
 
+  // One expression of statement `at`: a read that a walrus before it in the
+  // expression always binds is not marked (see walrus_order.h).
+  void ExpressionReads(const ast::Node& at, const ast::Node& expr) {
+    if (!ContainsWalrus(expr)) {
+      order_ = nullptr;
+      Reads(at, expr);
+      return;
+    }
+    WalrusOrder order(qn_);
+    order.WalkExpr(expr);
+    order_ = &order;
+    Reads(at, expr);
+    order_ = nullptr;
+  }
+
   // Marks the Name loads in `expr` (not in lambda bodies) with the facts at
   // statement `at`.
   void Reads(const ast::Node& at, const ast::Node& expr) {
     if (const auto* name = expr.As<ast::Name>()) {
-      if (name->ctx == ast::ExprContext::kLoad) {
+      if (name->ctx == ast::ExprContext::kLoad &&
+          (order_ == nullptr || !order_->CertainRead(*name))) {
         SymbolId id = qn_.Of(*name);
         if (id != kNoSymbol && rd_.MayBeUndefined(at, id)) {
           out_.bits_[name->node_id] = true;
@@ -101,6 +118,7 @@ class UnboundReadsBuilder {
   const QualNames& qn_;
   const ReachingDefinitions& rd_;
   UnboundReads& out_;
+  const WalrusOrder* order_ = nullptr;
 };
 
 std::unique_ptr<UnboundReads> UnboundReads::Compute(const ast::Module& module,

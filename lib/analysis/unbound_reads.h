@@ -12,8 +12,10 @@
 // AnalysisManager::GetOriginal): it wraps exactly these reads in `ag__.ld`,
 // so a read that Python would reject with UnboundLocalError still is, with
 // Python's text, after control flow moved the bindings into helper
-// functions. Facts are per statement: in `y = (x := 1) + x` the second `x`
-// is marked too, which costs an `ag__.ld` that never raises.
+// functions. Facts are per statement, except that a read which a walrus
+// before it in the same expression always binds is not marked (`(x := 1) +
+// x`, `(y := f()) and y`; see walrus_order.h); in `a and (y := 1)`, then a
+// later statement, `y` still may be unbound.
 #pragma once
 
 #include <memory>

@@ -145,7 +145,9 @@ Facts FactsOf(const ast::Stmt& stmt, analysis::AnalysisManager& analyses) {
     f.loop_vars = f.modified & (f.live_in | f.live_out);
   }
   for (analysis::SymbolId s : f.loop ? f.loop_vars : f.outputs) {
-    if (reaching.MayBeUndefined(stmt, s)) {
+    // An if's branches start after its test, which a walrus may bind in.
+    if (f.loop ? reaching.MayBeUndefined(stmt, s)
+               : reaching.MayBeUndefinedAfterFirst(stmt, s)) {
       f.undefined.Insert(s);
     }
   }

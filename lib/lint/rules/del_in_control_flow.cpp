@@ -1,6 +1,7 @@
 // AGC313 del_in_control_flow.
 #include "lib/lint/checker.h"
 #include "lib/lint/flow.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::del_in_control_flow {
 
@@ -67,7 +68,7 @@ void Check(const ast::Node& node, Checker& checker) {
        it != checker.state().stmts.rend(); ++it) {
     const ast::Stmt& s = **it;
     if ((s.Is<ast::If>() || s.Is<ast::For>() || s.Is<ast::While>()) &&
-        !NeverStaged(s, checker.facts().fixed_globals)) {
+        !NotStaged(s, checker)) {
       checker.Report(diag::DiagKind::kDelInControlFlow, node,
                      TargetText(*del, checker.module()), StatementKeyword(s),
                      s.origin.line);

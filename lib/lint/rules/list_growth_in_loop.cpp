@@ -3,6 +3,7 @@
 #include "lib/analysis/qual_names.h"
 #include "lib/analysis/reaching_definitions.h"
 #include "lib/lint/checker.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::list_growth_in_loop {
 
@@ -218,8 +219,8 @@ void Check(const ast::Node& node, Checker& checker) {
       break;
     }
   }
-  if (loop == nullptr) {
-    return;
+  if (loop == nullptr || NotStaged(*loop, checker)) {
+    return;  // no loop, or a Python loop (unrolled while tracing)
   }
   // A list the loop body binds afresh (`acc = []` inside the loop) is a
   // Python value of one iteration, not loop state.

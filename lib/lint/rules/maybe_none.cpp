@@ -5,6 +5,7 @@
 #include "lib/analysis/reaching_definitions.h"
 #include "lib/lint/checker.h"
 #include "lib/lint/flow.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::maybe_none {
 
@@ -75,13 +76,44 @@ int BindsNone(const analysis::Definition& d) {
   return 0;
 }
 
+// The statement where None and the value meet on the way from `node` to
+// target `t`: `node` itself, or, when `t` is the header of an enclosing loop
+// (the next iteration) and every None reaching it was set before that loop,
+// the loop, which carries the None in from before its first iteration (the
+// read is then in the loop, above `node`, and `node` did not set the None).
+const ast::Stmt* Carrier(Checker& checker,
+                         const ast::Node& node,
+                         const analysis::Cfg& cfg,
+                         const analysis::ReachingDefinitions& defs,
+                         const analysis::Cfgs& cfgs,
+                         analysis::CfgNodeId t,
+                         analysis::SymbolId s) {
+  const std::vector<const ast::Stmt*>& stmts = checker.state().stmts;
+  for (auto it = stmts.rbegin(); it != stmts.rend(); ++it) {
+    const ast::Stmt* loop = *it;
+    if (loop == &node || (!loop->Is<ast::For>() && !loop->Is<ast::While>())) {
+      continue;
+    }
+    analysis::CfgLocation lloc = cfgs.Locate(*loop);
+    if (!lloc || lloc.cfg != &cfg || lloc.first != t) {
+      continue;
+    }
+    for (const analysis::Definition* d : defs.Reaching(cfg, t, s)) {
+      if (BindsNone(*d) == 1 && Inside(lloc, d->cfg_node)) {
+        return &static_cast<const ast::Stmt&>(node);
+      }
+    }
+    return loop;
+  }
+  return &static_cast<const ast::Stmt&>(node);
+}
+
 }  // namespace
 
 void Check(const ast::Node& node, Checker& checker) {
   if (!checker.state().converted || checker.state().def == nullptr ||
       !(node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) ||
-      NeverStaged(static_cast<const ast::Stmt&>(node),
-                  checker.facts().fixed_globals)) {
+      NotStaged(static_cast<const ast::Stmt&>(node), checker)) {
     return;
   }
   auto& am = checker.analyses();
@@ -109,6 +141,8 @@ void Check(const ast::Node& node, Checker& checker) {
       have_targets = true;
     }
     const ast::Name* read = nullptr;
+    const ast::Stmt* blamed = &static_cast<const ast::Stmt&>(node);
+    int none_line = 0;
     for (analysis::CfgNodeId t : targets) {
       if (defs.MayBeUndefined(cfg, t, s)) {
         continue;  // AGC301's finding
@@ -116,14 +150,19 @@ void Check(const ast::Node& node, Checker& checker) {
       bool none = false;
       bool value = false;
       bool from_inside = false;
+      none_line = 0;
       for (const analysis::Definition* d : defs.Reaching(cfg, t, s)) {
         int kind = BindsNone(*d);
         none = none || kind == 1;
         value = value || kind == 0;
         from_inside = from_inside || Inside(loc, d->cfg_node);
+        if (kind == 1 && (none_line == 0 || d->node->origin.line < none_line)) {
+          none_line = d->node->origin.line;
+        }
       }
       if (none && value && from_inside) {
         read = FirstReadAfter(cfg, {t}, activity, names, s);
+        blamed = Carrier(checker, node, cfg, defs, cfgs, t, s);
       }
       if (read != nullptr) {
         break;
@@ -137,8 +176,7 @@ void Check(const ast::Node& node, Checker& checker) {
       continue;
     }
     checker.Report(diag::DiagKind::kMaybeNone, at, names.Get(s).text,
-                   StatementKeyword(static_cast<const ast::Stmt&>(node)),
-                   node.origin.line);
+                   StatementKeyword(*blamed), blamed->origin.line, none_line);
   }
 }
 

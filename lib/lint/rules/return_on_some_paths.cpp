@@ -2,6 +2,7 @@
 #include "lib/analysis/cfg.h"
 #include "lib/lint/checker.h"
 #include "lib/lint/flow.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::return_on_some_paths {
 
@@ -51,7 +52,7 @@ namespace {
 // The first `return <value>` whose innermost enclosing compound statement
 // of its own scope is an `if`, and that `if`.
 void FindReturnInIf(const ast::Node& node,
-                    std::span<const std::string_view> fixed,
+                    const Checker& checker,
                     const ast::If* in_if,
                     const ast::Return*& ret,
                     const ast::If*& where) {
@@ -72,7 +73,7 @@ void FindReturnInIf(const ast::Node& node,
     return;
   }
   if (const auto* i = node.As<ast::If>()) {
-    if (!NeverStaged(*i, fixed)) {
+    if (!NotStaged(*i, checker)) {
       in_if = i;  // a Python-only if is transparent
     }
   } else if (node.Is<ast::For>() || node.Is<ast::While>() ||
@@ -81,7 +82,7 @@ void FindReturnInIf(const ast::Node& node,
     in_if = nullptr;
   }
   ast::ForEachChild(node, [&](const ast::Node* child) {
-    FindReturnInIf(*child, fixed, in_if, ret, where);
+    FindReturnInIf(*child, checker, in_if, ret, where);
   });
 }
 
@@ -95,7 +96,7 @@ void Check(const ast::Node& node, Checker& checker) {
   const ast::Return* ret = nullptr;
   const ast::If* where = nullptr;
   for (const ast::Stmt* stmt : fn->body) {
-    FindReturnInIf(*stmt, checker.facts().fixed_globals, nullptr, ret, where);
+    FindReturnInIf(*stmt, checker, nullptr, ret, where);
   }
   if (ret == nullptr) {
     return;

@@ -1,6 +1,7 @@
 // AGC312 try_around_control_flow.
 #include "lib/lint/checker.h"
 #include "lib/lint/flow.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::try_around_control_flow {
 
@@ -47,9 +48,9 @@ Keep `try` around Python-only code, and express error cases as data
 namespace {
 
 const ast::Stmt* FindControlFlow(const ast::Node& node,
-                                 std::span<const std::string_view> fixed) {
+                                 const Checker& checker) {
   if ((node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) &&
-      !NeverStaged(static_cast<const ast::Stmt&>(node), fixed)) {
+      !NotStaged(static_cast<const ast::Stmt&>(node), checker)) {
     return static_cast<const ast::Stmt*>(&node);
   }
   if (node.category() != ast::Category::kStmt || node.Is<ast::FunctionDef>() ||
@@ -59,7 +60,7 @@ const ast::Stmt* FindControlFlow(const ast::Node& node,
   const ast::Stmt* found = nullptr;
   ast::ForEachChild(node, [&](const ast::Node* child) {
     if (found == nullptr) {
-      found = FindControlFlow(*child, fixed);
+      found = FindControlFlow(*child, checker);
     }
   });
   return found;
@@ -81,8 +82,7 @@ void Check(const ast::Node& node, Checker& checker) {
     return;
   }
   for (const ast::Stmt* stmt : *body) {
-    if (const ast::Stmt* cf =
-            FindControlFlow(*stmt, checker.facts().fixed_globals)) {
+    if (const ast::Stmt* cf = FindControlFlow(*stmt, checker)) {
       checker.Report(diag::DiagKind::kTryAroundControlFlow, node,
                      StatementKeyword(*cf), cf->origin.line);
       return;

@@ -5,6 +5,7 @@
 #include "lib/analysis/reaching_definitions.h"
 #include "lib/lint/checker.h"
 #include "lib/lint/flow.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::undefined_on_some_path {
 
@@ -21,6 +22,30 @@ An `if` whose test is always a Python value (`x is None`, `k in d`,
 `isinstance(...)`, `sys.platform == "linux"`, a module constant such as
 `DEBUG = False`) is never staged; the rule looks through it to the statements
 around it (the README's Lint section lists these tests).
+
+The same holds for an `if`/`while` whose test, or a `for` whose iterable, is
+certainly a Python value in the function (this inference is shared by
+AGC302, AGC303, AGC304, AGC312, AGC313 and AGC315):
+- constants, module constants and the Python-bool tests above;
+- displays and comprehensions (a loop over a container is a Python loop,
+  whatever its items);
+- `len`, `range`, `enumerate`, `zip`, `reversed`, `sorted`, `list`, `tuple`,
+  `min`, `max` and `.items()`/`.keys()`/`.values()` of Python values;
+  `int()`, `float()`, `bool()`, `str()` of anything (a tensor there fails
+  while tracing); `tf.executing_eagerly()` and `tf.is_tensor(...)`;
+- arithmetic, comparisons and `not`/`and`/`or` of Python values;
+- a parameter annotated `int`, `float`, `bool`, `str`, `list`, `tuple`,
+  `dict` (or `Optional[...]`/`List[...]` of those); one annotated `tf.Tensor`,
+  `jax.Array`, `np.ndarray` or `tf.Variable` is possibly staged;
+- the target of an enclosing `for` over Python items (`dim` in `for i, dim
+  in enumerate([0, 1])`) that the loop body does not rebind;
+- `self.x` in a method when every assignment of `self.x` in the class gives
+  it a constant, a display, or a parameter of `__init__` not annotated as a
+  tensor: the Keras configuration pattern (`if self.use_bias:`, `for _ in
+  range(self.power_iterations)`).
+Everything else (parameters, results of `tf.*` and `jnp.*` calls, names
+bound in the body, `self.x` set from a call) is possibly staged and is
+reported.
 
 ## Why is this bad
 Python is fine with it as long as the path that binds the variable runs. A
@@ -80,8 +105,7 @@ bool BoundBefore(const ast::Node& node,
 void Check(const ast::Node& node, Checker& checker) {
   if (!checker.state().converted || checker.state().def == nullptr ||
       !(node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) ||
-      NeverStaged(static_cast<const ast::Stmt&>(node),
-                  checker.facts().fixed_globals)) {
+      NotStaged(static_cast<const ast::Stmt&>(node), checker)) {
     return;
   }
   auto& am = checker.analyses();

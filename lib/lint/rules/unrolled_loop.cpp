@@ -1,5 +1,6 @@
 // AGC308 unrolled_loop.
 #include "lib/lint/checker.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::unrolled_loop {
 
@@ -78,6 +79,15 @@ void Check(const ast::Node& node, Checker& checker) {
     const auto* fn = call->func->As<ast::Name>();
     if (fn != nullptr && fn->id == "range") {
       what = "range";
+      // `range(self.power_iterations)`: a count the layer's configuration
+      // chose; unrolling it is what the author asked for.
+      for (const ast::Expr* a : call->args) {
+        const auto* attr = a->As<ast::Attribute>();
+        if (attr != nullptr && IsSelf(*attr->value, checker) &&
+            CertainlyPython(*a, checker)) {
+          return;
+        }
+      }
     }
   } else if (loop->iter->Is<ast::List>()) {
     what = "list";

@@ -105,3 +105,24 @@ def platform_and_value(x):
     if sys.platform == "linux" and x > 0:
         y = x
     return y  # expect: AGC302
+
+
+def none_carried_by_the_loop(xs, t):
+    # The None comes from before the loop, not from the `if` at the end of
+    # its body: the finding names the `while`, which carries it.
+    best = None
+    while t > 0:
+        if best > 3:  # expect: AGC302
+            t = t - 1
+        if t > 5:
+            best = t
+    return t
+
+
+def graph_key_in_python(graph):
+    # `tf.executing_eagerly()` is a Python bool: the `if` is never staged.
+    if tf.executing_eagerly():
+        key = None
+    else:
+        key = graph.key
+    return key

@@ -148,3 +148,53 @@ class Stack(list):
 out = []
 for i in range(3):
     out.append(i)
+
+
+class KerasStyleLayer:
+    # Configuration flags: plain Python values set in __init__ from its
+    # parameters or constants; tests on them are never staged (silent).
+    def __init__(self, units, use_bias=True, scale=False, power_iterations=1):
+        self.units = units
+        self.use_bias = use_bias
+        self.scale = scale
+        self.power_iterations = power_iterations
+        self.sublayers = []
+
+    def call(self, x):
+        if self.use_bias:
+            return x + 1.0
+        x = x * 2.0
+
+    def scaled(self, x):
+        if self.scale:
+            gamma = 2.0
+        return x * gamma
+
+    def normalize(self, w, u):
+        for _ in range(self.power_iterations):
+            if self.units > 3:
+                return u
+            u = w * u
+        return u
+
+    def stack(self, x):
+        outs = []
+        for layer in self.sublayers:
+            outs.append(layer(x))
+        return outs
+
+    def dims(self, x):
+        for i, dim in enumerate([0, 1]):
+            if dim:
+                last = i
+        return x, last
+
+
+def typed_python(x, n: int, flags: list):
+    out = []
+    for i in range(n):
+        out.append(x)
+    for f in flags:
+        if f is None:
+            return out
+    return out

@@ -53,3 +53,14 @@ def call_outside(x):
     for i in range(3):
         x = x + i
     return tf.square(x)
+
+
+class PowerIteration:
+    # `range(self.power_iterations)`: a count the configuration chose.
+    def __init__(self, power_iterations=1):
+        self.power_iterations = power_iterations
+
+    def normalize(self, w, u):
+        for _ in range(self.power_iterations):
+            u = tf.linalg.matvec(w, u)
+        return u
