@@ -1437,6 +1437,15 @@ TEST_CASE("syntax: class patterns without keyword patterns", "[syntax]") {
         "kwd_attrs=[], kwd_patterns=[]), guard=None, body=[Pass()])])])");
 }
 
+TEST_CASE("syntax: a keyword pattern with `as` in a class pattern",
+          "[syntax]") {
+  // tree-sitter reads `C(x=p as y)` as `C((x=p) as y)`; CPython (these
+  // dumps are ast.dump's) binds `as` inside the keyword pattern.
+  CHECK(
+      DumpOf("match x:\n    case C(x=p as y, z=1 as w): pass\n") ==
+      R"ast(Module(body=[Match(subject=Name(id='x', ctx=Load()), cases=[match_case(pattern=MatchClass(cls=Name(id='C', ctx=Load()), patterns=[], kwd_attrs=['x', 'z'], kwd_patterns=[MatchAs(pattern=MatchAs(pattern=None, name='p'), name='y'), MatchAs(pattern=MatchValue(value=Constant(value_kind=int, text='1')), name='w')]), guard=None, body=[Pass()])])]))ast");
+}
+
 // Developer check over a CPython standard library (hidden; run with
 // `agc_tests "[.stdlib]"` and AGC_STDLIB=/path/to/lib/python3.x): every file
 // tree-sitter accepts lowers to a tree that verifies, with every comment.

@@ -1,0 +1,474 @@
+// Lowering of compound statements and definitions: if, for, while, try
+// (and except handlers), with (and its items), def, class, decorators.
+#include <utility>
+
+#include "lib/syntax/lowerer.h"
+
+namespace agc::syntax {
+
+ast::Stmt* Lowerer::If(TSNode n) {
+  CheckHeader(n);
+  auto* top = New<ast::If>(n);
+  ast::If* last = top;
+  int named = 0;
+  int elifs = 0;
+  const int64_t indent = LogicalLineIndent(n);
+  Children([&](TSNode c, Sym s) {
+    if (IsToken(s)) {
+      return;
+    }
+    if (s == Sym::kElifClause || s == Sym::kElseClause) {
+      CheckClauseIndent(indent, c);
+    }
+    ++named;
+    if (named == 1) {
+      top->test = ExprW(c, s);
+    } else if (s == Sym::kBlock && named == 2) {
+      Block(top->body, c, false);
+    } else if (s == Sym::kElifClause) {
+      // elif is a nested If in the previous orelse, as in CPython: each
+      // one is a level of nesting for later recursive walks.
+      ++depth_;
+      ++elifs;
+      if (depth_ > max_depth_) {
+        FailAt(PosOf(c), diag::DiagKind::kNestingTooDeep, max_depth_);
+        return;
+      }
+      CheckHeader(c);
+      auto* elif = New<ast::If>(c);
+      int en = 0;
+      Children([&](TSNode ec, Sym es) {
+        if (IsToken(es)) {
+          return;
+        }
+        ++en;
+        if (en == 1) {
+          elif->test = ExprW(ec, es);
+        } else if (es == Sym::kBlock) {
+          Block(elif->body, ec, false);
+        }
+      });
+      last->orelse.push_back(elif);
+      last = elif;
+    } else if (s == Sym::kElseClause) {
+      BlockChild(last->orelse);
+    } else {
+      Fail(c);
+    }
+  });
+  depth_ -= elifs;
+  return top;
+}
+
+template <typename T>
+ast::Stmt* Lowerer::For(TSNode n) {
+  CheckHeader(n);
+  auto* loop = New<T>(n);
+  int named = 0;
+  Children([&](TSNode c, Sym s) {
+    if (IsToken(s)) {
+      return;
+    }
+    ++named;
+    if (s == Sym::kBlock) {
+      Block(loop->body, c, false);
+    } else if (s == Sym::kElseClause) {
+      CheckClauseIndent(LogicalLineIndent(n), c);
+      BlockChild(loop->orelse);
+    } else if (named == 1) {
+      loop->target = ExprA(c, s, kStore, kStar);
+    } else {
+      loop->iter = ExprA(c, s, kLoad, kStar);
+    }
+  });
+  return loop;
+}
+
+ast::Stmt* Lowerer::While(TSNode n) {
+  CheckHeader(n);
+  auto* loop = New<ast::While>(n);
+  int named = 0;
+  Children([&](TSNode c, Sym s) {
+    if (IsToken(s)) {
+      return;
+    }
+    ++named;
+    if (s == Sym::kBlock) {
+      Block(loop->body, c, false);
+    } else if (s == Sym::kElseClause) {
+      CheckClauseIndent(LogicalLineIndent(n), c);
+      BlockChild(loop->orelse);
+    } else if (named == 1) {
+      loop->test = ExprW(c, s);
+    } else {
+      Fail(c);
+    }
+  });
+  return loop;
+}
+
+ast::Stmt* Lowerer::Try(TSNode n) {
+  std::vector<ast::Stmt*> body;
+  std::vector<ast::ExceptHandler*> handlers;
+  std::vector<ast::Stmt*> orelse;
+  std::vector<ast::Stmt*> finalbody;
+  bool plain = false;
+  bool star = false;
+  CheckHeader(n);
+  const int64_t indent = LogicalLineIndent(n);
+  Children([&](TSNode c, Sym s) {
+    switch (s) {
+      case Sym::kExceptClause:
+      case Sym::kExceptGroupClause:
+      case Sym::kElseClause:
+      case Sym::kFinallyClause:
+        CheckClauseIndent(indent, c);
+        break;
+      default:
+        break;
+    }
+    switch (s) {
+      case Sym::kBlock:
+        Block(body, c, false);
+        break;
+      case Sym::kExceptClause:
+      case Sym::kExceptGroupClause: {
+        bool starred = s == Sym::kExceptGroupClause;
+        if (ast::ExceptHandler* h = Handler(c, &starred)) {
+          handlers.push_back(h);
+        }
+        (starred ? star : plain) = true;
+        break;
+      }
+      case Sym::kElseClause:
+        BlockChild(orelse);
+        break;
+      case Sym::kFinallyClause:
+        BlockChild(finalbody);
+        break;
+      default:
+        if (!IsToken(s)) {
+          Fail(c);
+        }
+        break;
+    }
+  });
+  if (plain && star) {
+    return Fail(n);  // cannot have both 'except' and 'except*'
+  }
+  if (star) {
+    auto* t = New<ast::TryStar>(n);
+    t->body = std::move(body);
+    t->handlers = std::move(handlers);
+    t->orelse = std::move(orelse);
+    t->finalbody = std::move(finalbody);
+    return t;
+  }
+  auto* t = New<ast::Try>(n);
+  t->body = std::move(body);
+  t->handlers = std::move(handlers);
+  t->orelse = std::move(orelse);
+  t->finalbody = std::move(finalbody);
+  return t;
+}
+
+// The `as` target of except clause `h` (cursor on it): an identifier.
+void Lowerer::HandlerName(TSNode target, Sym s, ast::ExceptHandler& h) {
+  // as_pattern_target > identifier
+  if (s == Sym::kAsPatternTarget && ts_node_named_child_count(target) == 1) {
+    target = ts_node_named_child(target, 0);
+  }
+  if (SymOf(target) != Sym::kIdentifier) {
+    Fail(target);
+    return;
+  }
+  h.name = Ident(target);
+}
+
+// An except clause's `E as name` (cursor on the as_pattern): sets `h`'s
+// name, returns E. `allow`: kStar for `except *E as e`.
+ast::Expr* Lowerer::HandlerAs(ast::ExceptHandler& h, uint8_t allow) {
+  ast::Expr* type = nullptr;
+  int an = 0;
+  Children([&](TSNode ac, Sym as) {
+    if (IsToken(as)) {
+      return;
+    }
+    ++an;
+    if (an == 1) {
+      type = ExprA(ac, as, kLoad, allow);
+    } else {
+      HandlerName(ac, as, h);
+    }
+  });
+  return type;
+}
+
+// `*starred` is set for `except *E` (tree-sitter: an except clause whose
+// type is starred).
+ast::ExceptHandler* Lowerer::Handler(TSNode n, bool* starred) {
+  CheckHeader(n);
+  auto* h = New<ast::ExceptHandler>(n);
+  Children([&](TSNode c, Sym s) {
+    if (s == Sym::kTokComma) {
+      Fail(c);  // Python 2: except E, e
+      return;
+    }
+    if (IsToken(s)) {
+      return;
+    }
+    if (s == Sym::kBlock) {
+      Block(h->body, c, false);
+      return;
+    }
+    if (h->type != nullptr) {
+      Fail(c);
+      return;
+    }
+    if (s == Sym::kAsPattern) {
+      h->type = HandlerAs(*h, kStar);  // `E as name`, `except *E as e`
+      return;
+    }
+    if (EndsInAsPattern(c)) {
+      h->type =
+          TailValue(c, s, TailAs{nullptr, h});  // `except A if c else B as e`
+      return;
+    }
+    h->type = ExprA(c, s, kLoad, kStar);  // `except *E`
+  });
+  if (h->type != nullptr && h->type->Is<ast::Starred>()) {
+    if (*starred) {
+      return Fail(n);
+    }
+    *starred = true;
+    h->type = h->type->Cast<ast::Starred>().value;
+  }
+  return h;
+}
+
+template <typename T>
+ast::Stmt* Lowerer::With(TSNode n) {
+  CheckHeader(n);
+  auto* with = New<T>(n);
+  bool parenthesized_as = false;
+  Children([&](TSNode c, Sym s) {
+    if (s == Sym::kWithClause) {
+      const bool sole = CountChildren(Sym::kWithItem) == 1;
+      Children([&](TSNode ic, Sym is) {
+        if (is == Sym::kWithItem) {
+          WithItem(ic, sole, with->items, &parenthesized_as);
+        } else if (!IsToken(is)) {
+          Fail(ic);
+        }
+      });
+    } else if (s == Sym::kBlock) {
+      Block(with->body, c, false);
+    } else if (!IsToken(s)) {
+      Fail(c);
+    }
+  });
+  if (parenthesized_as && with->items.size() > 1) {
+    return Fail(n);  // `with (a as b), c:`
+  }
+  return with;
+}
+
+// Cursor on an as_pattern: fills `expr` and `target`.
+void Lowerer::AsPattern(ast::Expr** expr, ast::Expr** target) {
+  int an = 0;
+  Children([&](TSNode kid, Sym as) {
+    if (IsToken(as)) {
+      return;
+    }
+    ++an;
+    if (an == 1) {
+      *expr = Expr(kid, as, kLoad);
+    } else if (as == Sym::kAsPatternTarget) {
+      *target = OnlyChild(kStore, kStar);
+    } else {
+      *target = ExprA(kid, as, kStore, kStar);
+    }
+  });
+}
+
+// Appends the item(s) of with_item `n` to `items`. `sole`: the only item
+// of its statement, where CPython reads `with (a, b as c,):` as the
+// parenthesized items a and `b as c` (tree-sitter: a tuple).
+void Lowerer::WithItem(TSNode n,
+                       bool sole,
+                       std::vector<ast::WithItem*>& items,
+                       bool* parenthesized_as) {
+  auto* item = New<ast::WithItem>(n);
+  Children([&](TSNode c, Sym s) {
+    if (IsToken(s)) {
+      return;
+    }
+    if (s == Sym::kTuple && sole) {
+      item = nullptr;
+      Children([&](TSNode tc, Sym ts) {
+        if (IsToken(ts)) {
+          return;
+        }
+        auto* part = New<ast::WithItem>(tc);
+        if (ts == Sym::kAsPattern) {
+          AsPattern(&part->context_expr, &part->optional_vars);
+        } else {
+          part->context_expr = Expr(tc, ts, kLoad);
+        }
+        if (part->context_expr != nullptr) {
+          items.push_back(part);
+        }
+      });
+      return;
+    }
+    if (s == Sym::kAsPattern) {
+      AsPattern(&item->context_expr, &item->optional_vars);
+      return;
+    }
+    if (EndsInAsPattern(c)) {
+      // `with a if b else c as t:`
+      item->context_expr =
+          TailValue(c, s, TailAs{&item->optional_vars, nullptr});
+      return;
+    }
+    if (s == Sym::kParenthesizedExpression) {
+      // `with (a as b):`, `with (a if b else c as t):`
+      TSNode inner = FirstNamedChild(c);
+      if (!ts_node_is_null(inner) && EndsInAsPattern(inner)) {
+        *parenthesized_as = true;
+        Children([&](TSNode pc, Sym ps) {
+          if (ps == Sym::kAsPattern) {
+            AsPattern(&item->context_expr, &item->optional_vars);
+          } else if (ps == Sym::kConditionalExpression || ps == Sym::kLambda) {
+            item->context_expr =
+                TailValue(pc, ps, TailAs{&item->optional_vars, nullptr});
+          }
+        });
+        return;
+      }
+    }
+    item->context_expr = Expr(c, s, kLoad);
+  });
+  if (item == nullptr) {
+    return;  // expanded
+  }
+  if (item->context_expr == nullptr) {
+    Fail(n);
+    return;
+  }
+  items.push_back(item);
+}
+
+ast::Stmt* Lowerer::FunctionDef(TSNode n) {
+  if (FirstChildIs(n, Sym::kTokAsync)) {
+    return Function<ast::AsyncFunctionDef>(n);
+  }
+  return Function<ast::FunctionDef>(n);
+}
+
+template <typename T>
+ast::Stmt* Lowerer::Function(TSNode n) {
+  CheckHeader(n);
+  auto* def = New<T>(n);
+  Children([&](TSNode c, Sym s) {
+    switch (s) {
+      case Sym::kIdentifier:
+        def->name = Ident(c);
+        break;
+      case Sym::kTypeParameter:
+        Unsupported(c, "a type parameter list");
+        break;
+      case Sym::kParameters:
+        def->args = Params(c);
+        break;
+      case Sym::kType:
+        def->returns = Expr(c, s, kLoad);
+        break;
+      case Sym::kBlock:
+        Block(def->body, c, false);
+        break;
+      default:
+        if (!IsToken(s)) {
+          Fail(c);
+        }
+        break;
+    }
+  });
+  if (def->args == nullptr) {
+    return Fail(n);
+  }
+  return def;
+}
+
+ast::Stmt* Lowerer::ClassDef(TSNode n) {
+  CheckHeader(n);
+  auto* cls = New<ast::ClassDef>(n);
+  Children([&](TSNode c, Sym s) {
+    switch (s) {
+      case Sym::kIdentifier:
+        cls->name = Ident(c);
+        break;
+      case Sym::kTypeParameter:
+        Unsupported(c, "a type parameter list");
+        break;
+      case Sym::kArgumentList:
+        Arguments(c, cls->bases, cls->keywords);
+        break;
+      case Sym::kBlock:
+        Block(cls->body, c, false);
+        break;
+      default:
+        if (!IsToken(s)) {
+          Fail(c);
+        }
+        break;
+    }
+  });
+  return cls;
+}
+
+ast::Stmt* Lowerer::Decorated(TSNode n) {
+  std::vector<ast::Expr*> decorators;
+  ast::Stmt* def = nullptr;
+  // Each decorator and the def start a line at the same indentation.
+  const int64_t indent = LogicalLineIndent(n);
+  Children([&](TSNode c, Sym s) {
+    if (!IsToken(s)) {
+      CheckClauseIndent(indent, c);
+    }
+    if (s == Sym::kDecorator) {
+      CheckLogicalLine(ts_node_start_byte(c), ts_node_end_byte(c), false);
+      if (ast::Expr* d = OnlyChild(kLoad, kWalrus)) {
+        decorators.push_back(d);
+      }
+    } else if (s == Sym::kFunctionDefinition) {
+      def = FunctionDef(c);
+    } else if (s == Sym::kClassDefinition) {
+      def = ClassDef(c);
+    } else if (!IsToken(s)) {
+      Fail(c);
+    }
+  });
+  if (def == nullptr) {
+    return Fail(n);
+  }
+  // The def keeps its own origin (CPython 3.8+); its span starts at the
+  // first decorator.
+  def->span.begin = ts_node_start_byte(n);
+  if (auto* f = def->As<ast::FunctionDef>()) {
+    f->decorator_list = std::move(decorators);
+  } else if (auto* af = def->As<ast::AsyncFunctionDef>()) {
+    af->decorator_list = std::move(decorators);
+  } else if (auto* cls = def->As<ast::ClassDef>()) {
+    cls->decorator_list = std::move(decorators);
+  }
+  return def;
+}
+
+// Used by Stmt (lower_statements.cpp).
+template ast::Stmt* Lowerer::For<ast::For>(TSNode n);
+template ast::Stmt* Lowerer::For<ast::AsyncFor>(TSNode n);
+template ast::Stmt* Lowerer::With<ast::With>(TSNode n);
+template ast::Stmt* Lowerer::With<ast::AsyncWith>(TSNode n);
+
+}  // namespace agc::syntax
