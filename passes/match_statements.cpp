@@ -165,12 +165,12 @@ class Lowerer {
         out.insert(out.end(), then.begin(), then.end());
         return out;
       }
-      if (c.guard == nullptr && IsValueTest(*as->pattern)) {
+      if (c.guard == nullptr && ast::IsValuePattern(*as->pattern)) {
         bind = as->name;
         pattern = as->pattern;
       }
     }
-    if (IsValueTest(*pattern)) {
+    if (ast::IsValuePattern(*pattern)) {
       ast::Expr* test = ValueTest(*pattern);
       std::vector<ast::Stmt*> body;
       if (!bind.empty()) {
@@ -233,22 +233,6 @@ class Lowerer {
     }
     out.insert(out.end(), tail.begin(), tail.end());
     return out;
-  }
-
-  // Whether `pattern` only compares the subject with values: a plain test.
-  static bool IsValueTest(const ast::Pattern& pattern) {
-    if (pattern.Is<ast::MatchValue>() || pattern.Is<ast::MatchSingleton>()) {
-      return true;
-    }
-    if (const auto* p = pattern.As<ast::MatchOr>()) {
-      for (const ast::Pattern* alt : p->patterns) {
-        if (!IsValueTest(*alt)) {
-          return false;
-        }
-      }
-      return !p->patterns.empty();
-    }
-    return false;
   }
 
   // `subject_ == value`, `subject_ is None`, `... or ...`.

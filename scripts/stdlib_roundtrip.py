@@ -14,9 +14,8 @@
       `ag__.autograph_artifact` marker), left with an AGC1xx note (or AGC201
       warning) naming it, or inside a function left as written. With eager
       originals, the output without the twins, the entry guards and the
-      runtime import has the input's `ast.dump` (but for functions converted
-      in place, with no eager original, should there be any): the original
-      code is all there, unchanged. Prints the counts.
+      runtime import has the input's `ast.dump`: the original code is all
+      there, unchanged. Prints the counts.
 
 `--rewrite NAME` first copies the files rewritten in a way Python reads the
 same (see REWRITES: CRLF or lone-CR line ends, form feeds, a byte-order
@@ -131,52 +130,13 @@ def is_guard(node):
             "ag__.frameworks_loaded and ag__.tracing()")
 
 
-def is_marked(node):
-    return (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and
-            any(is_marker(d) for d in node.decorator_list))
-
-
 def marked(tree):
-    """Converted functions: the twins, and functions marked as converted
-    outside twins (all of them with --converted-only; with eager originals,
-    any converted in place, and the functions inside them)."""
-    count = 0
-
-    def walk(node):
-        nonlocal count
-        for child in ast.iter_child_nodes(node):
-            if is_twin(child):
-                count += 1
-                continue
-            count += is_marked(child)
-            walk(child)
-    walk(tree)
-    return count
-
-
-def without_in_place(gen_tree, src_tree):
-    """Both trees with each function converted in place (outside twins) and
-    its counterpart in the input replaced by `pass`; gen_tree without its
-    twins already."""
-    def walk(gen, src):
-        for field, value in ast.iter_fields(gen):
-            if not isinstance(value, list):
-                if isinstance(value, ast.AST):
-                    other = getattr(src, field, None)
-                    if type(other) is type(value):
-                        walk(value, other)
-                continue
-            others = getattr(src, field, None)
-            if not isinstance(others, list) or len(others) != len(value):
-                continue
-            for i, (g, s) in enumerate(zip(value, others)):
-                if is_marked(g) and type(s) is type(g):
-                    value[i] = ast.Pass()
-                    others[i] = ast.Pass()
-                elif isinstance(g, ast.AST) and type(s) is type(g):
-                    walk(g, s)
-    walk(gen_tree, src_tree)
-    return gen_tree, src_tree
+    twins = sum(1 for n in ast.walk(tree) if is_twin(n))
+    if twins:
+        return twins
+    return sum(1 for n in ast.walk(tree)
+               if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+               any(is_marker(d) for d in n.decorator_list))
 
 
 def without_twins(tree):
@@ -230,13 +190,6 @@ def account(src_tree, gen_tree, left_lines):
         problem = (f"{total} functions, but {converted} converted + {left} "
                    f"left with a note + {inside} inside those")
     return converted, left, inside, problem
-
-
-def originals_differ(gen_tree, src_tree):
-    """Whether the output, without its twins, guards and functions converted
-    in place, is not the input (both trees are changed)."""
-    gen, src = without_in_place(without_twins(gen_tree), src_tree)
-    return ast.dump(gen) != ast.dump(src)
 
 
 def _line_ends(newline):
@@ -457,7 +410,8 @@ def main():
                         failures.append(f"{mode}: {f}: {problem}")
                         continue
                     if any(is_twin(n) for n in ast.walk(gen_tree)) and (
-                            originals_differ(gen_tree, src_tree)):
+                            ast.dump(without_twins(gen_tree)) !=
+                            ast.dump(src_tree)):
                         failures.append(f"{mode}: {f}: the eager originals "
                                         f"are not the input's code")
                         continue

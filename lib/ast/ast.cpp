@@ -412,6 +412,21 @@ const Arg* FirstPositional(const Arguments& args) {
                                    : nullptr;
 }
 
+bool IsValuePattern(const Pattern& pattern) {
+  if (pattern.Is<MatchValue>() || pattern.Is<MatchSingleton>()) {
+    return true;
+  }
+  if (const auto* p = pattern.As<MatchOr>()) {
+    for (const Pattern* alt : p->patterns) {
+      if (!IsValuePattern(*alt)) {
+        return false;
+      }
+    }
+    return !p->patterns.empty();
+  }
+  return false;
+}
+
 std::string_view BoundName(const Node& node) {
   switch (node.kind) {
     case Kind::kName: {

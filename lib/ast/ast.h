@@ -358,6 +358,10 @@ T* CloneAs(Module& dst, const T& node) {
 // `self` of a method, `cls` of a class method.
 const Arg* FirstPositional(const Arguments& args);
 
+// Whether a `match` pattern only compares the subject with values: a
+// literal or dotted name (==), None/True/False (is), or `|` of those.
+bool IsValuePattern(const Pattern& pattern);
+
 // The name `node` itself binds in the scope it runs in, or "": a Name
 // stored or deleted, a def or class name, a parameter, an import alias (its
 // `as` name, else its first dotted part; "" for `*`), an except or match

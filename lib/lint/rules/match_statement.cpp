@@ -48,21 +48,6 @@ Suppress the finding where the subject is always a Python value.
 
 namespace {
 
-bool IsValueTest(const ast::Pattern& pattern) {
-  if (pattern.Is<ast::MatchValue>() || pattern.Is<ast::MatchSingleton>()) {
-    return true;
-  }
-  if (const auto* p = pattern.As<ast::MatchOr>()) {
-    for (const ast::Pattern* alt : p->patterns) {
-      if (!IsValueTest(*alt)) {
-        return false;
-      }
-    }
-    return true;
-  }
-  return false;
-}
-
 // The first part of `pattern` that needs a Python subject, as the message
 // names it; empty when none does.
 std::string_view NeedsPython(const ast::Pattern& pattern) {
@@ -82,7 +67,7 @@ std::string_view NeedsPython(const ast::Pattern& pattern) {
         return inner;
       }
     }
-    return IsValueTest(pattern) ? "" : "or-pattern with captures";
+    return ast::IsValuePattern(pattern) ? "" : "or-pattern with captures";
   }
   if (const auto* p = pattern.As<ast::MatchAs>()) {
     return p->pattern == nullptr ? "" : NeedsPython(*p->pattern);
