@@ -13,6 +13,9 @@
   (b) `agc convert --analyze --passes none` over the same files: every
       analysis of `agc passes` (reaching_fndefs included) computed on every
       file without a crash, and the output still equals the input.
+  (c) `agc lint --output-format json` over the same files: every rule (and
+      the static/staged inference under them) runs on every file without a
+      crash, and each finding names a file of the batch and a position in it.
 
 Prints the files, functions and statements analysed; exits 1 on any failure.
 Run: stdlib_analyses.py --agc build/agc [--limit N] [-j N]
@@ -253,10 +256,42 @@ def main():
                     continue
                 analyzed += 1
 
+    # (c) agc lint, in batches; a batch that crashes is rerun file by file.
+    linted = findings = 0
+    todo = [files[i:i + args.batch] for i in range(0, len(files), args.batch)]
+    while todo:
+        batch = todo.pop(0)
+        proc = run([agc, "lint", "--exit-zero", "--isolated", "-j", "1",
+                    "--output-format", "json", *batch], stdlib, args.timeout)
+        report = None
+        if not crashed(proc) and proc.returncode == 0:
+            try:
+                report = json.loads(proc.stdout)
+            except ValueError:
+                pass
+        if report is None:
+            if len(batch) > 1:
+                todo = [[f] for f in batch] + todo
+                continue
+            why = "timed out" if proc is None else \
+                f"exited {proc.returncode}: " + \
+                proc.stderr.decode(errors="replace")[-1500:]
+            if proc is None or expected.get(batch[0]) is not None \
+                    or proc.returncode not in (1, 2):
+                failures.append(f"lint: {batch[0]}: {why}")
+            continue
+        names = set(batch)
+        for d in report:
+            if d["path"] not in names or d["line"] < 1 or d["column"] < 1:
+                failures.append(f"lint: finding outside its batch: {d}")
+        linted += len(batch)
+        findings += len(report)
+
     print(f"stdlib_analyses: {len(files)} files under {stdlib}; "
           f"{len(reports)} inspected ({rejected} rejected as CPython does), "
           f"{functions} functions, {statements} if/while/for statements; "
-          f"{analyzed} files through convert --analyze")
+          f"{analyzed} files through convert --analyze; {linted} linted "
+          f"({findings} findings)")
     shown = failures if args.verbose else failures[:40]
     for problem in shown:
         print("FAIL " + problem)

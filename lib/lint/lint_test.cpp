@@ -119,6 +119,33 @@ TEST_CASE("Ifs whose test is always a Python bool are never staged", "[lint]") {
   CHECK_FALSE(FirstNeverStaged("while x is not None:\n    x = x.next\n"));
 }
 
+TEST_CASE("A loop's iterable reads names from before the loop", "[lint]") {
+  // `lineno` in `range(lineno, ...)` is the parameter, not the loop's own
+  // target (looking it up there recursed without end on doctest.py).
+  CHECK(LintText("def scan(lineno, lines):\n"
+                 "    for lineno in range(lineno, len(lines)):\n"
+                 "        if lineno > 3:\n"
+                 "            found = lineno\n"
+                 "        print(found)\n") ==
+        std::vector<std::string>{"5:15 AGC301"});
+  // `i` is the outer loop's target over a Python range: `j` is Python too.
+  CHECK(LintText("def nested(n):\n"
+                 "    for i in range(3):\n"
+                 "        for j in range(i, 5):\n"
+                 "            if j > 1:\n"
+                 "                found = j\n"
+                 "            print(found)\n")
+            .empty());
+  // Unless the outer loop's body rebinds it.
+  CHECK(LintText("def nested(n):\n"
+                 "    for i in range(3):\n"
+                 "        for j in range(i, 5):\n"
+                 "            if j > 1:\n"
+                 "                found = j\n"
+                 "            print(found)\n"
+                 "        i = n\n") == std::vector<std::string>{"6:19 AGC301"});
+}
+
 TEST_CASE("Suppression comments", "[lint]") {
   base::SourceFile source("m.py",
                           "a = 1  # agc: ignore[AGC301, AGC302]\n"

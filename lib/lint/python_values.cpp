@@ -90,21 +90,32 @@ bool ConfigAttribute(std::string_view attr, const Checker& checker) {
   return any;
 }
 
-bool AllPython(const std::vector<ast::Expr*>& es, const Checker& checker) {
-  return std::all_of(es.begin(), es.end(), [&](const ast::Expr* e) {
-    return CertainlyPython(*e, checker);
-  });
+// What a value is looked up in: the checker, and how many of the enclosing
+// statements (outermost first) can bind the names it reads. A loop's
+// iterable is evaluated before the loop binds its target, so a name in it
+// is looked up only in the loops around that loop (`for x in [x]` reads the
+// `x` from before the loop); the count only shrinks, so every lookup ends.
+struct Scope {
+  const Checker& checker;
+  size_t visible;
+};
+
+bool Certainly(const ast::Expr& e, Scope scope);
+
+bool AllPython(const std::vector<ast::Expr*>& es, Scope scope) {
+  return std::all_of(es.begin(), es.end(),
+                     [&](const ast::Expr* e) { return Certainly(*e, scope); });
 }
 
 // Whether every item a loop over `iter` gives is a Python value: a display
 // of Python values, `range` of Python values, `enumerate`/`zip`/`reversed`
 // of such.
-bool PythonItems(const ast::Expr& iter, const Checker& checker) {
+bool PythonItems(const ast::Expr& iter, Scope scope) {
   if (const auto* l = iter.As<ast::List>()) {
-    return AllPython(l->elts, checker);
+    return AllPython(l->elts, scope);
   }
   if (const auto* t = iter.As<ast::Tuple>()) {
-    return AllPython(t->elts, checker);
+    return AllPython(t->elts, scope);
   }
   const auto* call = iter.As<ast::Call>();
   const auto* fn = call != nullptr ? call->func->As<ast::Name>() : nullptr;
@@ -112,12 +123,12 @@ bool PythonItems(const ast::Expr& iter, const Checker& checker) {
     return false;
   }
   if (fn->id == "range") {
-    return AllPython(call->args, checker);
+    return AllPython(call->args, scope);
   }
   if (OneOf(fn->id, {"enumerate", "zip", "reversed"})) {
     return std::all_of(
         call->args.begin(), call->args.end(),
-        [&](const ast::Expr* a) { return PythonItems(*a, checker); });
+        [&](const ast::Expr* a) { return PythonItems(*a, scope); });
   }
   return false;
 }
@@ -150,14 +161,14 @@ bool BindsName(const ast::Expr& target, std::string_view name) {
 // `dim` in `for i, dim in enumerate([0, 1]):` around the node being
 // checked: the target of an enclosing loop over Python items, bound nowhere
 // else in the loop's body.
-bool PythonLoopTarget(std::string_view name, const Checker& checker) {
-  const auto& stmts = checker.state().stmts;
-  for (auto it = stmts.rbegin(); it != stmts.rend(); ++it) {
-    const auto* loop = (*it)->As<ast::For>();
+bool PythonLoopTarget(std::string_view name, Scope scope) {
+  const auto& stmts = scope.checker.state().stmts;
+  for (size_t i = std::min(scope.visible, stmts.size()); i-- > 0;) {
+    const auto* loop = stmts[i]->As<ast::For>();
     if (loop == nullptr || !BindsName(*loop->target, name)) {
       continue;
     }
-    if (!PythonItems(*loop->iter, checker)) {
+    if (!PythonItems(*loop->iter, Scope{scope.checker, i})) {
       return false;
     }
     return std::none_of(loop->body.begin(), loop->body.end(),
@@ -192,9 +203,8 @@ bool ExitsEarly(const std::vector<ast::Stmt*>& body) {
   });
 }
 
-}  // namespace
-
-bool CertainlyPython(const ast::Expr& e, const Checker& checker) {
+bool Certainly(const ast::Expr& e, Scope scope) {
+  const Checker& checker = scope.checker;
   const auto fixed = checker.facts().fixed_globals;
   if (FixedValue(e, fixed) || PythonBool(e, fixed)) {
     return true;
@@ -216,24 +226,22 @@ bool CertainlyPython(const ast::Expr& e, const Checker& checker) {
     // checked: an annotation is the author's word).
     const ast::Arg* arg = FindArg(*def->args, n->id);
     return (arg != nullptr && PythonAnnotation(arg->annotation)) ||
-           PythonLoopTarget(n->id, checker);
+           PythonLoopTarget(n->id, scope);
   }
   if (const auto* a = e.As<ast::Attribute>()) {
     return IsSelf(*a->value, checker) && ConfigAttribute(a->attr, checker);
   }
   if (const auto* u = e.As<ast::UnaryOp>()) {
-    return CertainlyPython(*u->operand, checker);
+    return Certainly(*u->operand, scope);
   }
   if (const auto* b = e.As<ast::BinOp>()) {
-    return CertainlyPython(*b->left, checker) &&
-           CertainlyPython(*b->right, checker);
+    return Certainly(*b->left, scope) && Certainly(*b->right, scope);
   }
   if (const auto* b = e.As<ast::BoolOp>()) {
-    return AllPython(b->values, checker);
+    return AllPython(b->values, scope);
   }
   if (const auto* c = e.As<ast::Compare>()) {
-    return CertainlyPython(*c->left, checker) &&
-           AllPython(c->comparators, checker);
+    return Certainly(*c->left, scope) && AllPython(c->comparators, scope);
   }
   if (const auto* call = e.As<ast::Call>()) {
     if (const auto* fn = call->func->As<ast::Name>()) {
@@ -244,7 +252,7 @@ bool CertainlyPython(const ast::Expr& e, const Checker& checker) {
                 {"len", "range", "enumerate", "zip", "reversed", "sorted",
                  "list", "tuple", "dict", "set", "min", "max", "abs"})) {
         return !call->args.empty() && call->keywords.empty() &&
-               AllPython(call->args, checker);
+               AllPython(call->args, scope);
       }
       return false;
     }
@@ -255,27 +263,41 @@ bool CertainlyPython(const ast::Expr& e, const Checker& checker) {
       }
       return call->args.empty() &&
              OneOf(attr->attr, {"items", "keys", "values"}) &&
-             CertainlyPython(*attr->value, checker);
+             Certainly(*attr->value, scope);
     }
   }
   return false;
+}
+
+}  // namespace
+
+bool CertainlyPython(const ast::Expr& e, const Checker& checker) {
+  return Certainly(e, Scope{checker, checker.state().stmts.size()});
 }
 
 bool NotStaged(const ast::Stmt& stmt, const Checker& checker) {
   if (NeverStaged(stmt, checker.facts().fixed_globals)) {
     return true;
   }
+  // The statement's own test or iterable is read before it binds anything:
+  // names in it are looked up in the statements around it.
+  const auto& stmts = checker.state().stmts;
+  size_t visible = stmts.size();
+  while (visible > 0 && stmts[visible - 1] != &stmt) {
+    --visible;
+  }
+  const Scope scope{checker, visible > 0 ? visible - 1 : stmts.size()};
   if (const auto* i = stmt.As<ast::If>()) {
-    return CertainlyPython(*i->test, checker);
+    return Certainly(*i->test, scope);
   }
   // A loop with a break or return in its body is not: lowering them adds
   // a flag to the loop's condition, which a staged `if` around them makes a
   // tensor.
   if (const auto* w = stmt.As<ast::While>()) {
-    return CertainlyPython(*w->test, checker) && !ExitsEarly(w->body);
+    return Certainly(*w->test, scope) && !ExitsEarly(w->body);
   }
   if (const auto* f = stmt.As<ast::For>()) {
-    return CertainlyPython(*f->iter, checker) && !ExitsEarly(f->body);
+    return Certainly(*f->iter, scope) && !ExitsEarly(f->body);
   }
   return false;
 }
