@@ -76,16 +76,71 @@ class Rules(unittest.TestCase):
                 clean = src.split("# Clean look-alikes.", 1)[1]
                 self.assertGreaterEqual(
                     len(re.findall(r"^\s*def |^\S", clean, re.M)), 4)
-                p = agc("lint", "--isolated", "--output-format", "json",
-                        "fixture.py", cwd=d)
+                p = agc("lint", "--isolated", "--assume-staged",
+                        "--output-format", "json", "fixture.py", cwd=d)
                 self.assertIn(p.returncode, (0, 1), p.stderr)
                 found = json.loads(p.stdout)
                 got = {f["line"] for f in found if f["code"] == d.name}
                 self.assertEqual(sorted(got), sorted(expected),
                                  f"{d.name}: reported vs marked lines")
-                t = agc("lint", "--isolated", "fixture.py", cwd=d)
+                t = agc("lint", "--isolated", "--assume-staged", "fixture.py",
+                        cwd=d)
                 self.assertEqual(t.returncode, 1 if found else 0)
                 golden(self, d / "expected.txt", t.stdout.decode())
+
+
+class Evidence(unittest.TestCase):
+    """testdata/lint/evidence: the staging rules report by default only what
+    has evidence of a tensor (`# expect:`), and with --assume-staged the
+    unknown values too (`# assumed:`)."""
+    DIR = LINT / "evidence"
+    GATED = {"AGC301", "AGC302", "AGC303", "AGC304", "AGC309", "AGC310",
+             "AGC312", "AGC313", "AGC315", "AGC316"}
+
+    def marks(self, kind):
+        out = set()
+        src = (self.DIR / "fixture.py").read_text()
+        for n, line in enumerate(src.splitlines(), 1):
+            m = re.search(rf"# {kind}: ((?:AGC\d{{3}}(?:, )?)+)$", line)
+            if m:
+                out |= {(n, c) for c in m.group(1).split(", ")}
+        return out
+
+    def found(self, *flags):
+        p = agc("lint", "--isolated", *flags, "--output-format", "json",
+                "fixture.py", cwd=self.DIR)
+        self.assertEqual(p.returncode, 1, p.stderr)
+        return {(f["line"], f["code"]) for f in json.loads(p.stdout)}
+
+    def test_default_reports_only_evidence(self):
+        expect = self.marks("expect")
+        self.assertEqual(self.GATED, {c for _, c in expect},
+                         "every gated rule has a case with evidence")
+        self.assertEqual(sorted(self.found()), sorted(expect))
+        t = agc("lint", "--isolated", "fixture.py", cwd=self.DIR)
+        golden(self, self.DIR / "expected.txt", t.stdout.decode())
+
+    def test_assume_staged_reports_unknowns(self):
+        expect, assumed = self.marks("expect"), self.marks("assumed")
+        self.assertGreaterEqual(len(assumed), 4)
+        self.assertEqual(sorted(self.found("--assume-staged")),
+                         sorted(expect | assumed))
+
+    def test_config_key_and_flag(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            d = Path(tmp)
+            (d / "fixture.py").write_text(
+                (self.DIR / "fixture.py").read_text())
+            (d / "pyproject.toml").write_text(
+                "[tool.agc]\nassume-staged = true\n")
+            p = agc("lint", "--output-format", "json", "fixture.py", cwd=d)
+            got = {(f["line"], f["code"]) for f in json.loads(p.stdout)}
+            self.assertEqual(got, self.marks("expect") | self.marks("assumed"))
+            (d / "pyproject.toml").write_text(
+                "[tool.agc]\nassume-staged = 1\n")
+            p = agc("lint", "fixture.py", cwd=d)
+            self.assertEqual(p.returncode, 2)
+            self.assertIn(b"assume-staged must be true or false", p.stderr)
 
 
 class Formats(unittest.TestCase):
@@ -136,7 +191,7 @@ class Formats(unittest.TestCase):
             self.assertRegex(line, pattern)
         # Properties escape ',' and ':'; data escapes '%' and newlines.
         d = Path(tempfile.mkdtemp())
-        (d / "a,b:c%.py").write_text("def f(x):\n    if x:\n        y = 1\n"
+        (d / "a,b:c%.py").write_text("def f(x: tf.Tensor):\n    if x:\n        y = 1\n"
                                      "    return y\n")
         p = agc("lint", "--isolated", "--output-format", "github",
                 "a,b:c%.py", cwd=d)
@@ -164,7 +219,7 @@ class Formats(unittest.TestCase):
 
 
 class Cli(unittest.TestCase):
-    BAD = "def f(x):\n    if x:\n        y = 1\n    return y\n"
+    BAD = "def f(x: tf.Tensor):\n    if x:\n        y = 1\n    return y\n"
     GOOD = "def f(x):\n    return x\n"
 
     def setUp(self):
@@ -204,7 +259,8 @@ class Cli(unittest.TestCase):
         self.assertEqual(agc("lint", cwd=self.dir).returncode, 2)
 
     def test_select_and_ignore(self):
-        self.write("m.py", self.BAD + "\n\ndef g():\n    global q\n    q = 1\n")
+        self.write("m.py", self.BAD + "\n\ndef g(x: tf.Tensor):\n    global q\n"
+                   "    if x:\n        q = 1\n")
         _, out, _ = self.lint("m.py")
         self.assertIn("AGC301", out)
         self.assertIn("AGC310", out)
@@ -226,7 +282,8 @@ class Cli(unittest.TestCase):
 
     def test_sorted_by_file_line_column_code_and_jobs(self):
         for name in ("b.py", "a.py", "sub/c.py"):
-            self.write(name, self.BAD + "\n\ndef g():\n    global q\n")
+            self.write(name, self.BAD + "\n\ndef g(x: tf.Tensor):\n"
+                       "    global q\n    while x:\n        q = x\n")
         _, out1, _ = self.lint("-j", "1", ".")
         _, out4, _ = self.lint("-j", "4", ".")
         self.assertEqual(out1, out4)
@@ -310,7 +367,7 @@ class Cli(unittest.TestCase):
                 self.assertRegex(err, r"pyproject\.toml.*\[AGC016\]")
 
     def test_suppressions(self):
-        self.write("m.py", "def f(x):\n    if x:\n        y = 1\n"
+        self.write("m.py", "def f(x: tf.Tensor):\n    if x:\n        y = 1\n"
                    "    return y  # agc: ignore[AGC301]\n")
         self.assertEqual(self.lint("m.py")[:2], (0, ""))
         self.write("m.py", "def f(x):\n    return x  # agc: ignore\n")

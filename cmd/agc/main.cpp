@@ -296,6 +296,7 @@ int main(int argc, char** argv) {
   // agc lint
   agc::driver::LintOptions lint_options;
   std::string lint_format = "text";
+  bool lint_assume_staged = false;
   std::vector<std::string> lint_select;
   std::vector<std::string> lint_ignore;
   int lint_jobs = 0;
@@ -323,6 +324,9 @@ int main(int argc, char** argv) {
       ->capture_default_str();
   lint->add_flag("--exit-zero", lint_options.exit_zero,
                  "exit 0 even when something is reported");
+  lint->add_flag("--assume-staged", lint_assume_staged,
+                 "report ifs and loops whose test or iterable is not known to "
+                 "be staged (default: only those with evidence of a tensor)");
   auto* config_opt =
       lint->add_option("--config", lint_options.config,
                        "use this pyproject.toml for every file (no search)");
@@ -398,6 +402,9 @@ int main(int argc, char** argv) {
     }
     if (*exclude_opt) {
       lint_options.exclude = lint_exclude;
+    }
+    if (lint_assume_staged) {
+      lint_options.assume_staged = true;
     }
     lint_options.format = *agc::diag::ParseOutputFormat(lint_format);
     lint_options.jobs = lint_jobs > 0

@@ -462,7 +462,10 @@ void Linter::Run(Job& job) {
   std::vector<lint::Suppression> suppressions = lint::FindSuppressions(module);
   {
     analysis::AnalysisManager analyses(module);
-    lint::Checker checker(module, analyses);
+    lint::CheckerOptions checker_options;
+    checker_options.assume_staged =
+        options_.assume_staged.value_or(config->assume_staged.value_or(false));
+    lint::Checker checker(module, analyses, checker_options);
     checker.Run(diags);
   }
   // The conversion, in memory: its diagnostics are findings too.

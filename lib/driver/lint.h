@@ -35,6 +35,8 @@ struct LintOptions {
   std::optional<std::vector<std::string>> exclude;
   diag::OutputFormat format = diag::OutputFormat::kText;
   bool exit_zero = false;
+  // --assume-staged (wins over `assume-staged` in the configuration).
+  std::optional<bool> assume_staged;
   std::string config;     // --config FILE: use it for every file
   bool isolated = false;  // --isolated: no configuration files
   int jobs = 1;

@@ -36,24 +36,44 @@ bool Yields(const std::vector<ast::Stmt*>& body) {
   return found;
 }
 
+bool IsTensorFlowModule(std::string_view module) {
+  return module == "tensorflow" || module.starts_with("tensorflow.");
+}
+
+bool IsJaxModule(std::string_view module) {
+  return module == "jax" || module.starts_with("jax.");
+}
+
 void CollectImports(const ast::Stmt& stmt, ModuleFacts& facts) {
   if (const auto* imp = stmt.As<ast::Import>()) {
     for (const ast::Alias* alias : imp->names) {
       std::string_view name = alias->name;
-      if (name == "tensorflow" || name.starts_with("tensorflow.")) {
-        facts.tensorflow_names.push_back(!alias->asname.empty()
-                                             ? alias->asname
-                                             : std::string_view("tensorflow"));
+      const bool tf = IsTensorFlowModule(name);
+      if (!tf && !IsJaxModule(name)) {
+        continue;
       }
+      // `import jax.numpy` binds `jax`.
+      std::string_view bound = !alias->asname.empty()
+                                   ? alias->asname
+                                   : name.substr(0, name.find('.'));
+      if (tf) {
+        facts.tensorflow_names.push_back(bound);
+      }
+      facts.framework_names.push_back(bound);
     }
   } else if (const auto* from = stmt.As<ast::ImportFrom>()) {
     std::string_view module = from->module;
-    if (from->level == 0 &&
-        (module == "tensorflow" || module.starts_with("tensorflow."))) {
-      for (const ast::Alias* alias : from->names) {
-        facts.tensorflow_names.push_back(!alias->asname.empty() ? alias->asname
-                                                                : alias->name);
+    const bool tf = IsTensorFlowModule(module);
+    if (from->level != 0 || (!tf && !IsJaxModule(module))) {
+      return;
+    }
+    for (const ast::Alias* alias : from->names) {
+      std::string_view bound =
+          !alias->asname.empty() ? alias->asname : alias->name;
+      if (tf) {
+        facts.tensorflow_names.push_back(bound);
       }
+      facts.framework_names.push_back(bound);
     }
   }
 }
@@ -193,6 +213,11 @@ void CollectFixedGlobals(const ast::Module& module, ModuleFacts& facts) {
 
 }  // namespace
 
+bool ModuleFacts::IsFramework(std::string_view name) const {
+  return std::find(framework_names.begin(), framework_names.end(), name) !=
+         framework_names.end();
+}
+
 bool ModuleFacts::IsTensorFlow(std::string_view name) const {
   return std::find(tensorflow_names.begin(), tensorflow_names.end(), name) !=
          tensorflow_names.end();
@@ -268,8 +293,10 @@ std::string_view StatementKeyword(const ast::Stmt& stmt) {
   }
 }
 
-Checker::Checker(const ast::Module& module, analysis::AnalysisManager& analyses)
-    : module_(module), analyses_(analyses) {
+Checker::Checker(const ast::Module& module,
+                 analysis::AnalysisManager& analyses,
+                 CheckerOptions options)
+    : module_(module), analyses_(analyses), options_(options) {
   CollectFacts(module.body, nullptr, true, facts_);
   CollectFixedGlobals(module, facts_);
 }

@@ -27,6 +27,10 @@ struct ModuleFacts {
   // Names bound to TensorFlow by imports (`tf` for `import tensorflow as
   // tf`, `tensorflow` for `import tensorflow`, and names imported from it).
   std::vector<std::string_view> tensorflow_names;
+  // The same for TensorFlow and JAX (`jax`, `jnp` for `import jax.numpy as
+  // jnp`, `lax` for `from jax import lax`): calls through them give values
+  // that may be staged.
+  std::vector<std::string_view> framework_names;
   // Module-level functions that assign a name they declare `global`: name
   // and the global it assigns.
   std::vector<std::pair<std::string_view, std::string_view>> global_writers;
@@ -60,6 +64,14 @@ struct ModuleFacts {
   std::vector<std::string_view> fixed_globals;
 
   bool IsTensorFlow(std::string_view name) const;
+  bool IsFramework(std::string_view name) const;
+};
+
+struct CheckerOptions {
+  // Report an `if` or loop whose test or iterable is not known to be staged
+  // (`--assume-staged`, `assume-staged = true`): by default the staging
+  // rules report only values with evidence of staging (see python_values.h).
+  bool assume_staged = false;
 };
 
 // Where the node being checked is.
@@ -79,7 +91,9 @@ struct WalkState {
 
 class Checker {
  public:
-  Checker(const ast::Module& module, analysis::AnalysisManager& analyses);
+  Checker(const ast::Module& module,
+          analysis::AnalysisManager& analyses,
+          CheckerOptions options = {});
 
   // Runs every rule over the module; findings go to `out`.
   void Run(std::vector<diag::Diagnostic>& out);
@@ -91,6 +105,8 @@ class Checker {
   const WalkState& state() const { return state_; }
 
   const ModuleFacts& facts() const { return facts_; }
+
+  const CheckerOptions& options() const { return options_; }
 
   // The enclosing statements of kind T (If, For, While, ...) in the current
   // function, innermost first, not counting `self` when it is one.
@@ -135,6 +151,7 @@ class Checker {
   const ast::Module& module_;
   analysis::AnalysisManager& analyses_;
   ModuleFacts facts_;
+  CheckerOptions options_;
   WalkState state_;
   std::vector<diag::Diagnostic>* out_ = nullptr;
   std::set<std::tuple<int, ast::NodeId, uint32_t>> seen_;

@@ -194,18 +194,21 @@ bool LoadConfig(const std::string& pyproject,
       } else {
         config->out_dir = *s;
       }
-    } else if (key == "converted-only") {
-      std::optional<bool> b = value.value<bool>();
+    } else if (key == "converted-only" || key == "assume-staged") {
+      std::optional<bool> b =
+          value.is_boolean() ? value.value<bool>() : std::nullopt;
       if (!b) {
         problem = "must be true or false";
         ok = false;
       } else {
-        config->converted_only = *b;
+        (key == "converted-only" ? config->converted_only
+                                 : config->assume_staged) = *b;
       }
     } else {
       problem =
           "is not a known key (select, ignore, per-file-ignores, exclude, "
-          "severity, passes, runtime-import, out-dir, converted-only)";
+          "severity, passes, runtime-import, out-dir, converted-only, "
+          "assume-staged)";
       ok = false;
     }
     if (!ok) {

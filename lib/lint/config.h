@@ -8,6 +8,7 @@
 //   exclude = ["build", "*_ag.py"]   paths not linted when found by walking a
 //                                folder (globs, relative to the folder)
 //   severity = { AGC304 = "error" }  severity overrides
+//   assume-staged = true         report values not known to be staged too
 //   passes, runtime-import, out-dir  shared with convert (lint runs the
 //                                conversion passes in memory with `passes`)
 // Unknown keys and wrong types are configuration errors (exit code 2).
@@ -41,6 +42,9 @@ struct Config {
   // `converted-only = true`: no eager originals (`agc convert
   // --converted-only`); unset when the key is absent.
   std::optional<bool> converted_only;
+  // `assume-staged = true`: lint reports ifs and loops whose test or
+  // iterable is not known to be staged (`agc lint --assume-staged`).
+  std::optional<bool> assume_staged;
 };
 
 // Reads `[tool.agc]` from a pyproject.toml. A file without the table gives

@@ -203,6 +203,320 @@ bool ExitsEarly(const std::vector<ast::Stmt*>& body) {
   });
 }
 
+// Framework modules and functions whose results are Python values (or
+// Python objects such as layers and shapes), not tensors: `tf.nest.flatten`
+// gives a Python list, `tf.executing_eagerly()` a bool, `tf.keras.layers.
+// Dense(...)` a layer.
+bool PythonResultName(std::string_view name) {
+  return OneOf(name, {"nest",
+                      "config",
+                      "io",
+                      "gfile",
+                      "distribute",
+                      "summary",
+                      "logging",
+                      "tf_inspect",
+                      "deprecation",
+                      "dtypes",
+                      "tensor_shape",
+                      "tensor_util",
+                      "test",
+                      "saved_model",
+                      "layers",
+                      "initializers",
+                      "regularizers",
+                      "constraints",
+                      "optimizers",
+                      "callbacks",
+                      "models",
+                      "utils",
+                      "mixed_precision",
+                      "errors",
+                      "executing_eagerly",
+                      "is_tensor",
+                      "get_static_value",
+                      "constant_value",
+                      "dimension_value",
+                      "TensorShape",
+                      "as_dtype",
+                      "DType",
+                      "name_scope",
+                      "device",
+                      "control_dependencies",
+                      "get_logger",
+                      "function",
+                      "jit",
+                      "Module",
+                      "GradientTape",
+                      "TensorSpec",
+                      "ShapeDtypeStruct",
+                      "tree_util",
+                      "tree",
+                      "devices",
+                      "default_backend",
+                      "dtype",
+                      "iinfo",
+                      "finfo",
+                      "executing_eagerly_outside_functions",
+                      "inside_function",
+                      "get_default_graph",
+                      "Graph",
+                      "init_scope",
+                      "get_collection",
+                      "get_variable_scope",
+                      "variable_scope",
+                      "__internal__"});
+}
+
+// `tf.split(x, 3)`, `tf.unstack(t)`: a Python list of tensors (a loop over
+// it is a Python loop, its items may be staged).
+bool TensorListCall(const ast::Expr& e, const ModuleFacts& facts) {
+  const auto* call = e.As<ast::Call>();
+  const auto* attr =
+      call != nullptr ? call->func->As<ast::Attribute>() : nullptr;
+  if (attr == nullptr ||
+      !OneOf(attr->attr, {"split", "unstack", "meshgrid", "dynamic_partition",
+                          "gradients"})) {
+    return false;
+  }
+  const ast::Expr* root = attr->value;
+  while (const auto* a = root->As<ast::Attribute>()) {
+    root = a->value;
+  }
+  const auto* name = root->As<ast::Name>();
+  return name != nullptr && facts.IsFramework(name->id);
+}
+
+// `tf.reduce_sum(x)`, `jnp.where(...)`, `lax.cond(...)`, `tf.data.Dataset.
+// range(3)`: a call through a name bound to TensorFlow or JAX, other than
+// one of PythonResultName.
+bool FrameworkCall(const ast::Call& call, const ModuleFacts& facts) {
+  const ast::Expr* e = call.func;
+  while (const auto* a = e->As<ast::Attribute>()) {
+    if (PythonResultName(a->attr)) {
+      return false;
+    }
+    e = a->value;
+  }
+  const auto* root = e->As<ast::Name>();
+  return root != nullptr && facts.IsFramework(root->id) &&
+         !PythonResultName(root->id);
+}
+
+// `tf.nest.flatten(x)`, `tf.config.list_physical_devices()`: a call
+// through a framework module that gives a Python value.
+bool PythonFrameworkCall(const ast::Call& call, const ModuleFacts& facts) {
+  const ast::Expr* e = call.func;
+  bool python = false;
+  while (const auto* a = e->As<ast::Attribute>()) {
+    python = python || PythonResultName(a->attr);
+    e = a->value;
+  }
+  const auto* root = e->As<ast::Name>();
+  return root != nullptr && facts.IsFramework(root->id) &&
+         (python || PythonResultName(root->id));
+}
+
+// `@tf.function`, `@tf.function(jit_compile=True)`, `@jax.jit`, `@jit`
+// (imported from a framework): the function's parameters are traced.
+// Static arguments (`static_argnums`) make the parameters unknown.
+bool Traced(const ast::FunctionDef& def, const ModuleFacts& facts) {
+  for (const ast::Expr* d : def.decorator_list) {
+    if (const auto* call = d->As<ast::Call>()) {
+      if (!call->keywords.empty() &&
+          std::any_of(call->keywords.begin(), call->keywords.end(),
+                      [](const ast::Keyword* k) {
+                        return k->arg.starts_with("static_");
+                      })) {
+        continue;
+      }
+      d = call->func;
+    }
+    std::string_view last = LastName(d);
+    if (last != "function" && last != "jit") {
+      continue;
+    }
+    const ast::Expr* root = d;
+    while (const auto* a = root->As<ast::Attribute>()) {
+      root = a->value;
+    }
+    const auto* name = root->As<ast::Name>();
+    if (name != nullptr && facts.IsFramework(name->id)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+// The search for evidence that a value may be staged: what flows from a
+// framework call, a parameter annotated as a tensor, or a parameter of a
+// traced function. Names are followed through every binding of the current
+// function (any one with evidence is enough); `visiting` cuts cycles.
+struct Evidence {
+  const Checker& checker;
+  std::vector<std::string_view> visiting;
+
+  bool Of(const ast::Expr& e);
+  bool OfName(std::string_view name);
+};
+
+// Whether `stmt` (not looking into nested scopes) binds `name` from a value
+// that may be staged: `name = tf.ones(...)`, `a, name = ...`, `name +=
+// staged`, `for name in tf.range(n)`, `(name := staged)`.
+bool StagedBinding(const ast::Node& node, std::string_view name, Evidence& ev) {
+  if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+      node.Is<ast::ClassDef>() || node.Is<ast::Lambda>()) {
+    return false;
+  }
+  if (const auto* a = node.As<ast::Assign>()) {
+    if (std::any_of(a->targets.begin(), a->targets.end(),
+                    [&](const ast::Expr* t) { return BindsName(*t, name); }) &&
+        ev.Of(*a->value)) {
+      return true;
+    }
+  } else if (const auto* a = node.As<ast::AugAssign>()) {
+    if (BindsName(*a->target, name) && ev.Of(*a->value)) {
+      return true;
+    }
+  } else if (const auto* a = node.As<ast::AnnAssign>()) {
+    if (a->value != nullptr && BindsName(*a->target, name) &&
+        (TensorAnnotation(a->annotation) || ev.Of(*a->value))) {
+      return true;
+    }
+  } else if (const auto* f = node.As<ast::For>()) {
+    if (BindsName(*f->target, name) && ev.Of(*f->iter)) {
+      return true;
+    }
+  } else if (const auto* w = node.As<ast::NamedExpr>()) {
+    if (BindsName(*w->target, name) && ev.Of(*w->value)) {
+      return true;
+    }
+  }
+  bool found = false;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    found = found || StagedBinding(*child, name, ev);
+  });
+  return found;
+}
+
+bool Evidence::OfName(std::string_view name) {
+  if (std::find(visiting.begin(), visiting.end(), name) != visiting.end()) {
+    return false;
+  }
+  const auto* def = checker.state().function != nullptr
+                        ? checker.state().function->As<ast::FunctionDef>()
+                        : nullptr;
+  if (def == nullptr) {
+    return false;
+  }
+  if (const ast::Arg* arg = FindArg(*def->args, name)) {
+    if (TensorAnnotation(arg->annotation)) {
+      return true;
+    }
+    if (!PythonAnnotation(arg->annotation) && Traced(*def, checker.facts()) &&
+        !(checker.state().cls != nullptr &&
+          arg == ast::FirstPositional(*def->args))) {
+      return true;
+    }
+  }
+  visiting.push_back(name);
+  const bool found = std::any_of(
+      def->body.begin(), def->body.end(),
+      [&](const ast::Stmt* s) { return StagedBinding(*s, name, *this); });
+  visiting.pop_back();
+  return found;
+}
+
+bool Evidence::Of(const ast::Expr& e) {
+  if (const auto* n = e.As<ast::Name>()) {
+    return OfName(n->id);
+  }
+  if (const auto* call = e.As<ast::Call>()) {
+    if (FrameworkCall(*call, checker.facts())) {
+      return true;
+    }
+    // `range(tf.shape(x)[0])`, `len(t)`, `enumerate(t)` of a staged value.
+    if (const auto* fn = call->func->As<ast::Name>()) {
+      return OneOf(fn->id,
+                   {"range", "len", "enumerate", "zip", "reversed", "iter",
+                    "min", "max", "abs", "sum", "float", "int", "bool"}) &&
+             std::any_of(call->args.begin(), call->args.end(),
+                         [&](const ast::Expr* a) { return Of(*a); });
+    }
+    // `x.sum()`, `t.numpy()`: a method of a staged value (`x.get_shape()`
+    // is a Python shape).
+    if (const auto* attr = call->func->As<ast::Attribute>()) {
+      return !OneOf(attr->attr, {"get_shape", "numpy"}) && Of(*attr->value);
+    }
+    return false;
+  }
+  if (const auto* a = e.As<ast::Attribute>()) {
+    // `x.shape`, `x.dtype`: static facts of a tensor, Python values.
+    return !OneOf(a->attr, {"shape", "dtype", "ndim", "name", "rank", "device",
+                            "graph", "op"}) &&
+           Of(*a->value);
+  }
+  if (const auto* s = e.As<ast::Subscript>()) {
+    return Of(*s->value);
+  }
+  if (const auto* s = e.As<ast::Starred>()) {
+    return Of(*s->value);
+  }
+  if (const auto* u = e.As<ast::UnaryOp>()) {
+    return Of(*u->operand);
+  }
+  if (const auto* b = e.As<ast::BinOp>()) {
+    return Of(*b->left) || Of(*b->right);
+  }
+  if (const auto* b = e.As<ast::BoolOp>()) {
+    return std::any_of(b->values.begin(), b->values.end(),
+                       [&](const ast::Expr* v) { return Of(*v); });
+  }
+  if (const auto* c = e.As<ast::Compare>()) {
+    // `x is None` is a Python bool whatever x is.
+    return !PythonBool(e, checker.facts().fixed_globals) &&
+           (Of(*c->left) ||
+            std::any_of(c->comparators.begin(), c->comparators.end(),
+                        [&](const ast::Expr* v) { return Of(*v); }));
+  }
+  if (const auto* i = e.As<ast::IfExp>()) {
+    return Of(*i->test) || Of(*i->body) || Of(*i->orelse);
+  }
+  return false;
+}
+
+// Whether a break of this loop or a return in `body` is under an `if` whose
+// test may be staged (then the loop's condition is a tensor too).
+bool StagedExit(const ast::Node& node,
+                bool in_nested_loop,
+                bool under_staged,
+                Evidence& ev) {
+  if (node.Is<ast::Return>() || (node.Is<ast::Break>() && !in_nested_loop)) {
+    return under_staged;
+  }
+  if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+      node.Is<ast::ClassDef>() || node.Is<ast::Lambda>()) {
+    return false;
+  }
+  const bool nested = in_nested_loop || node.Is<ast::For>() ||
+                      node.Is<ast::While>() || node.Is<ast::AsyncFor>();
+  const auto* i = node.As<ast::If>();
+  const bool staged = under_staged || (i != nullptr && ev.Of(*i->test));
+  bool found = false;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    found = found || (child->category() == ast::Category::kStmt &&
+                      StagedExit(*child, nested, staged, ev));
+  });
+  return found;
+}
+
+bool StagedExit(const std::vector<ast::Stmt*>& body, const Checker& checker) {
+  Evidence ev{checker, {}};
+  return std::any_of(body.begin(), body.end(), [&](const ast::Stmt* s) {
+    return StagedExit(*s, false, false, ev);
+  });
+}
+
 bool Certainly(const ast::Expr& e, Scope scope) {
   const Checker& checker = scope.checker;
   const auto fixed = checker.facts().fixed_globals;
@@ -229,6 +543,10 @@ bool Certainly(const ast::Expr& e, Scope scope) {
            PythonLoopTarget(n->id, scope);
   }
   if (const auto* a = e.As<ast::Attribute>()) {
+    // A tensor's or array's static shape is a Python tuple or TensorShape.
+    if (a->attr == "shape" || a->attr == "ndim") {
+      return true;
+    }
     return IsSelf(*a->value, checker) && ConfigAttribute(a->attr, checker);
   }
   if (const auto* u = e.As<ast::UnaryOp>()) {
@@ -257,8 +575,10 @@ bool Certainly(const ast::Expr& e, Scope scope) {
       return false;
     }
     if (const auto* attr = call->func->As<ast::Attribute>()) {
-      // `tf.executing_eagerly()`, `tf.is_tensor(x)`: Python bools.
-      if (attr->attr == "executing_eagerly" || attr->attr == "is_tensor") {
+      // `tf.executing_eagerly()`, `tf.is_tensor(x)`: Python bools;
+      // `tf.nest.flatten(x)`: a Python list.
+      if (attr->attr == "executing_eagerly" || attr->attr == "is_tensor" ||
+          PythonFrameworkCall(*call, checker.facts())) {
         return true;
       }
       return call->args.empty() &&
@@ -267,6 +587,85 @@ bool Certainly(const ast::Expr& e, Scope scope) {
     }
   }
   return false;
+}
+
+}  // namespace
+
+namespace {
+
+// Whether every binding of `name` in `node` (nested scopes not looked into)
+// is `name = value` with `ok(value)`; `count` counts them.
+template <typename Ok>
+bool EveryBinding(const ast::Node& node,
+                  std::string_view name,
+                  Ok&& ok,
+                  int& count) {
+  if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+      node.Is<ast::ClassDef>() || node.Is<ast::Lambda>()) {
+    return true;
+  }
+  if (const auto* a = node.As<ast::Assign>()) {
+    for (const ast::Expr* t : a->targets) {
+      const auto* n = t->As<ast::Name>();
+      if (n != nullptr && n->id == name) {
+        ++count;
+        if (!ok(*a->value)) {
+          return false;
+        }
+      } else if (BindsName(*t, name)) {
+        return false;
+      }
+    }
+    return true;
+  }
+  if (const auto* n = node.As<ast::Name>()) {
+    // Any other binding (augmented, loop target, with, walrus, del).
+    return n->id != name || n->ctx == ast::ExprContext::kLoad;
+  }
+  bool all = true;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    all = all && EveryBinding(*child, name, ok, count);
+  });
+  return all;
+}
+
+// Whether iterating `e` is a Python loop although its items may be staged:
+// `tf.split(...)`, `tf.unstack(...)`, `zip`/`enumerate`/`reversed` of such
+// lists (or of Python values), and a local every binding of which is one
+// of those or a display.
+bool TensorList(const ast::Expr& e, Scope scope) {
+  const Checker& checker = scope.checker;
+  if (TensorListCall(e, checker.facts())) {
+    return true;
+  }
+  if (const auto* call = e.As<ast::Call>()) {
+    const auto* fn = call->func->As<ast::Name>();
+    return fn != nullptr && OneOf(fn->id, {"zip", "enumerate", "reversed"}) &&
+           !call->args.empty() && call->keywords.empty() &&
+           std::all_of(call->args.begin(), call->args.end(),
+                       [&](const ast::Expr* a) {
+                         return TensorList(*a, scope) || Certainly(*a, scope);
+                       });
+  }
+  const auto* n = e.As<ast::Name>();
+  const auto* def = checker.state().function != nullptr
+                        ? checker.state().function->As<ast::FunctionDef>()
+                        : nullptr;
+  if (n == nullptr || def == nullptr || FindArg(*def->args, n->id)) {
+    return false;
+  }
+  int count = 0;
+  const bool all =
+      std::all_of(def->body.begin(), def->body.end(), [&](const ast::Stmt* s) {
+        return EveryBinding(
+            *s, n->id,
+            [&](const ast::Expr& v) {
+              return v.Is<ast::List>() || v.Is<ast::Tuple>() ||
+                     TensorListCall(v, checker.facts());
+            },
+            count);
+      });
+  return all && count > 0;
 }
 
 }  // namespace
@@ -287,19 +686,63 @@ bool NotStaged(const ast::Stmt& stmt, const Checker& checker) {
     --visible;
   }
   const Scope scope{checker, visible > 0 ? visible - 1 : stmts.size()};
+  // Not known to be staged: reported only with --assume-staged.
+  auto unknown = [&](const ast::Expr& e) {
+    return !checker.options().assume_staged && !Evidence{checker, {}}.Of(e);
+  };
   if (const auto* i = stmt.As<ast::If>()) {
-    return Certainly(*i->test, scope);
+    return Certainly(*i->test, scope) || unknown(*i->test);
   }
-  // A loop with a break or return in its body is not: lowering them adds
-  // a flag to the loop's condition, which a staged `if` around them makes a
-  // tensor.
+  // A loop with a break or return in its body is not Python: lowering them
+  // adds a flag to the loop's condition, which a staged `if` around them
+  // makes a tensor.
   if (const auto* w = stmt.As<ast::While>()) {
-    return Certainly(*w->test, scope) && !ExitsEarly(w->body);
+    return (Certainly(*w->test, scope) && !ExitsEarly(w->body)) ||
+           (unknown(*w->test) && !StagedExit(w->body, checker));
   }
   if (const auto* f = stmt.As<ast::For>()) {
-    return Certainly(*f->iter, scope) && !ExitsEarly(f->body);
+    return ((Certainly(*f->iter, scope) || TensorList(*f->iter, scope)) &&
+            !ExitsEarly(f->body)) ||
+           (unknown(*f->iter) && !StagedExit(f->body, checker));
   }
   return false;
+}
+
+bool StagingEvidence(const ast::Expr& e, const Checker& checker) {
+  return Evidence{checker, {}}.Of(e);
+}
+
+namespace {
+
+bool StagedStatementBinds(const ast::Stmt& s,
+                          std::string_view name,
+                          const Checker& checker) {
+  if (s.Is<ast::FunctionDef>() || s.Is<ast::AsyncFunctionDef>() ||
+      s.Is<ast::ClassDef>()) {
+    return false;
+  }
+  if ((s.Is<ast::If>() || s.Is<ast::While>() || s.Is<ast::For>()) &&
+      Rebinds(s, name) && !NotStaged(s, checker)) {
+    return true;
+  }
+  bool found = false;
+  ast::ForEachChild(s, [&](const ast::Node* child) {
+    found =
+        found || (child->category() == ast::Category::kStmt &&
+                  StagedStatementBinds(static_cast<const ast::Stmt&>(*child),
+                                       name, checker));
+  });
+  return found;
+}
+
+}  // namespace
+
+bool StagedStatementBinds(const std::vector<ast::Stmt*>& body,
+                          std::string_view name,
+                          const Checker& checker) {
+  return std::any_of(body.begin(), body.end(), [&](const ast::Stmt* s) {
+    return StagedStatementBinds(*s, name, checker);
+  });
 }
 
 }  // namespace agc::lint

@@ -31,6 +31,29 @@ bool CertainlyPython(const ast::Expr& e, const Checker& checker);
 // Python and is never staged (NeverStaged, and the above). A loop whose
 // body holds a `break` or `return` is not counted (its lowering adds a flag
 // to the condition, which a staged `if` around them makes a tensor).
+// Unless the checker assumes staging (`--assume-staged`), a statement whose
+// test or iterable has no StagingEvidence (below) counts too: a loop over
+// `self.layers` or an `if` on a parameter of an undecorated function may
+// well be Python, and the staging rules report only what is likely real
+// (a loop with no evidence is staged still when a break or return in it is
+// under an `if` with evidence).
 bool NotStaged(const ast::Stmt& stmt, const Checker& checker);
+
+// Whether there is evidence that `e` may be staged in the function being
+// checked: it flows from a call through TensorFlow or JAX (`tf.reduce_sum`,
+// `jnp.where`; not `tf.nest`, `tf.executing_eagerly` and the like, which
+// give Python values), from a parameter annotated `tf.Tensor`, `jax.Array`,
+// `np.ndarray`, or from a parameter of a function decorated `@tf.function`
+// or `@jax.jit` (without static arguments); through locals bound from such
+// values anywhere in the function, loop targets over them, arithmetic,
+// comparisons, subscripts and methods of them (not `.shape`, `.dtype`: a
+// tensor's static facts are Python values).
+bool StagingEvidence(const ast::Expr& e, const Checker& checker);
+
+// Whether an `if`, `while` or `for` of `body` (nested ones included, nested
+// scopes not) that may be staged (not NotStaged) binds `name`.
+bool StagedStatementBinds(const std::vector<ast::Stmt*>& body,
+                          std::string_view name,
+                          const Checker& checker);
 
 }  // namespace agc::lint

@@ -1,5 +1,8 @@
 // AGC310 global_nonlocal.
+#include <algorithm>
+
 #include "lib/lint/checker.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::global_nonlocal {
 
@@ -37,6 +40,12 @@ def add_all(xs, total):
     return total
 ```
 Pass the value in and return the new value (or keep it in a `tf.Variable`).
+
+Without `--assume-staged`, a declaration is reported only when one of its
+names is written inside an `if` or loop of the function that may be staged
+(its test or iterable has evidence of a tensor; see AGC301's page): a global
+written outside control flow, or in Python control flow, is written in
+Python.
 )md";
 
 namespace {
@@ -50,6 +59,20 @@ std::string Join(const std::vector<std::string_view>& names) {
   return out;
 }
 
+// Whether one of `names` is written in staged control flow of the function
+// being checked (always, with --assume-staged).
+bool WrittenStaged(const std::vector<std::string_view>& names,
+                   const Checker& checker) {
+  if (checker.options().assume_staged) {
+    return true;
+  }
+  const auto* def = checker.state().def->As<ast::FunctionDef>();
+  return def != nullptr &&
+         std::any_of(names.begin(), names.end(), [&](std::string_view n) {
+           return StagedStatementBinds(def->body, n, checker);
+         });
+}
+
 }  // namespace
 
 void Check(const ast::Node& node, Checker& checker) {
@@ -57,9 +80,15 @@ void Check(const ast::Node& node, Checker& checker) {
     return;
   }
   if (const auto* g = node.As<ast::Global>()) {
+    if (!WrittenStaged(g->names, checker)) {
+      return;
+    }
     checker.Report(diag::DiagKind::kGlobalNonlocal, node, "global",
                    Join(g->names), checker.FunctionName(), "global");
   } else if (const auto* n = node.As<ast::Nonlocal>()) {
+    if (!WrittenStaged(n->names, checker)) {
+      return;
+    }
     checker.Report(diag::DiagKind::kGlobalNonlocal, node, "nonlocal",
                    Join(n->names), checker.FunctionName(), "nonlocal");
   }

@@ -158,8 +158,11 @@ void Check(const ast::Node& node, Checker& checker) {
     if ((!s.Is<ast::For>() && !s.Is<ast::While>()) || InOrelse(s, stmts[i])) {
       continue;
     }
+    // Without --assume-staged, only a loop with evidence of staging (its
+    // iterable or test, or an `if` around the return: NotStaged).
     if (MayBeStaged(s, checker.facts().fixed_globals) &&
-        !PythonLoopAndGuards(stmts, i - 1, checker)) {
+        !PythonLoopAndGuards(stmts, i - 1, checker) &&
+        (checker.options().assume_staged || !NotStaged(s, checker))) {
       checker.Report(diag::DiagKind::kReturnInStagedLoop, node,
                      StatementKeyword(s), s.origin.line);
       return;

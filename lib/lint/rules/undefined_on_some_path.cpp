@@ -1,4 +1,6 @@
 // AGC301 undefined_on_some_path.
+#include "lib/lint/rules/undefined_on_some_path.h"
+
 #include "lib/analysis/activity.h"
 #include "lib/analysis/cfg.h"
 #include "lib/analysis/liveness.h"
@@ -14,9 +16,9 @@ const std::string_view kExplain =
     R"md(# AGC301: variable bound only on some paths
 
 ## What it does
-Finds a local variable that an `if`, `for` or `while` statement binds on some
-of its paths only (one branch of the `if`, or only inside the loop body) and
-that is read after the statement.
+Finds a local variable that an `if` statement binds on some of its paths
+only (one branch) and that is read after the statement. A variable bound
+only inside a loop's body is AGC316.
 
 An `if` whose test is always a Python value (`x is None`, `k in d`,
 `isinstance(...)`, `sys.platform == "linux"`, a module constant such as
@@ -43,17 +45,29 @@ AGC302, AGC303, AGC304, AGC312, AGC313 and AGC315):
   it a constant, a display, or a parameter of `__init__` not annotated as a
   tensor: the Keras configuration pattern (`if self.use_bias:`, `for _ in
   range(self.power_iterations)`).
-Everything else (parameters, results of `tf.*` and `jnp.*` calls, names
-bound in the body, `self.x` set from a call) is possibly staged and is
-reported.
+- a loop over a Python list of tensors (`tf.split(...)`, `tf.unstack(...)`,
+  `zip` of those, a local bound only to those or to displays);
+- `tf.nest.flatten(...)`, `tf.config....` and other framework calls that give
+  Python objects; `x.shape` and `x.ndim`.
+
+What is left is reported when it has evidence of a tensor:
+- a call through TensorFlow or JAX (`tf.reduce_sum(x)`, `jnp.where(...)`,
+  `tf.range(n)`);
+- a parameter annotated `tf.Tensor`, `jax.Array`, `np.ndarray` or
+  `tf.Variable`, or a parameter of a function decorated `@tf.function` or
+  `@jax.jit` (without static arguments);
+- a local bound anywhere in the function from one of those, and arithmetic,
+  comparisons, subscripts and method calls of them (not `x.shape`, `x.dtype`).
+Anything else (a parameter of a plain `def`, `self.layers`, the result of
+an unknown call) is unknown: reported only with `agc lint --assume-staged`
+(or `assume-staged = true` in `[tool.agc]`), which takes every value not
+certainly Python as possibly staged.
 
 ## Why is this bad
 Python is fine with it as long as the path that binds the variable runs. A
 staged `if` (`tf.cond`) traces both branches and must return every variable
-that is read afterwards from both; a staged loop (`tf.while_loop`) runs zero
-or more times and must have every loop variable defined before it starts.
-The converted code raises "'y' must also be initialized in the else branch"
-or "'y' must be defined before the loop" when the condition is a tensor.
+that is read afterwards from both: the converted code raises "'y' must also
+be initialized in the else branch" when the condition is a tensor.
 agc finds these with reaching definitions (the variable may be unbound after
 the statement) and liveness (it is read later). A variable that some earlier
 statement already binds on a path into the statement is not reported there:
@@ -102,7 +116,9 @@ bool BoundBefore(const ast::Node& node,
 
 }  // namespace
 
-void Check(const ast::Node& node, Checker& checker) {
+void ReportUnboundAfter(const ast::Node& node,
+                        Checker& checker,
+                        diag::DiagKind kind) {
   if (!checker.state().converted || checker.state().def == nullptr ||
       !(node.Is<ast::If>() || node.Is<ast::For>() || node.Is<ast::While>()) ||
       NotStaged(static_cast<const ast::Stmt&>(node), checker)) {
@@ -157,16 +173,22 @@ void Check(const ast::Node& node, Checker& checker) {
       continue;
     }
     const ast::Node& at = *read;
-    if (!checker.FirstTime(diag::DiagKind::kUndefinedOnSomePath, at, s)) {
+    if (!checker.FirstTime(kind, at, s)) {
       continue;
     }
     const auto& stmt = static_cast<const ast::Stmt&>(node);
-    std::string where =
-        node.Is<ast::If>()
-            ? "in some branches of the 'if'"
-            : fmt::format("inside the '{}' loop", StatementKeyword(stmt));
-    checker.Report(diag::DiagKind::kUndefinedOnSomePath, at, names.Get(s).text,
-                   where, node.origin.line);
+    if (kind == diag::DiagKind::kUndefinedOnSomePath) {
+      checker.Report(kind, at, names.Get(s).text, node.origin.line);
+    } else {
+      checker.Report(kind, at, names.Get(s).text, StatementKeyword(stmt),
+                     node.origin.line);
+    }
+  }
+}
+
+void Check(const ast::Node& node, Checker& checker) {
+  if (node.Is<ast::If>()) {
+    ReportUnboundAfter(node, checker, diag::DiagKind::kUndefinedOnSomePath);
   }
 }
 

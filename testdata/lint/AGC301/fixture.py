@@ -1,4 +1,5 @@
-# AGC301: a local bound only on some paths of an if/for/while, read after it.
+# AGC301: a local bound only on some paths of an if, read after it (a loop
+# that binds it only in its body is AGC316).
 import sys
 
 
@@ -20,21 +21,21 @@ def elif_missing(x):
 def only_in_loop(xs):
     for x in xs:
         last = x
-    return last  # expect: AGC301
+    return last  # expect: AGC316
 
 
 def while_body(n):
     while n > 0:
         n -= 1
         seen = n
-    total = seen + 1  # expect: AGC301
+    total = seen + 1  # expect: AGC316
     return total
 
 
 def loop_target(xs):
     for item in xs:
         pass
-    return item  # expect: AGC301
+    return item  # expect: AGC316
 
 
 def two_ifs(a, b):

@@ -1,13 +1,13 @@
 import os
 
 
-def f(x):
+def f(x: tf.Tensor):
     if x:
         y = 1
     return y
 
 
-def g(xs):
+def g(xs: tf.Tensor):
 	out = []
 	for x in xs:
 		out.append("é" + x)  # a tab-indented line
