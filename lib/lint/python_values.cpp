@@ -745,4 +745,8 @@ bool StagedStatementBinds(const std::vector<ast::Stmt*>& body,
   });
 }
 
+bool FrameworkOp(const ast::Call& call, const ModuleFacts& facts) {
+  return FrameworkCall(call, facts);
+}
+
 }  // namespace agc::lint

@@ -50,6 +50,12 @@ bool NotStaged(const ast::Stmt& stmt, const Checker& checker);
 // tensor's static facts are Python values).
 bool StagingEvidence(const ast::Expr& e, const Checker& checker);
 
+// Whether `call` goes through TensorFlow or JAX to an op that gives values
+// that may be staged (`tf.reduce_sum(x)`), not to one that gives Python
+// objects (`tf.nest.flatten`, `tf.is_tensor`, `tf.name_scope`, `tf.keras.
+// layers.Dense`).
+bool FrameworkOp(const ast::Call& call, const ModuleFacts& facts);
+
 // Whether an `if`, `while` or `for` of `body` (nested ones included, nested
 // scopes not) that may be staged (not NotStaged) binds `name`.
 bool StagedStatementBinds(const std::vector<ast::Stmt*>& body,

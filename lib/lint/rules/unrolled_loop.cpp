@@ -53,7 +53,8 @@ const ast::Call* FindTensorFlowCall(const ast::Node& node,
       root = a->value;
     }
     const auto* name = root->As<ast::Name>();
-    if (name != nullptr && facts.IsTensorFlow(name->id)) {
+    if (name != nullptr && facts.IsTensorFlow(name->id) &&
+        FrameworkOp(*call, facts)) {
       return call;
     }
   }
