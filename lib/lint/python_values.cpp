@@ -640,12 +640,17 @@ bool TensorList(const ast::Expr& e, Scope scope) {
   }
   if (const auto* call = e.As<ast::Call>()) {
     const auto* fn = call->func->As<ast::Name>();
+    // `zip(int_shape(x), tf.unstack(t))`: zip stops with its shortest
+    // argument, a Python list here.
     return fn != nullptr && OneOf(fn->id, {"zip", "enumerate", "reversed"}) &&
            !call->args.empty() && call->keywords.empty() &&
-           std::all_of(call->args.begin(), call->args.end(),
-                       [&](const ast::Expr* a) {
-                         return TensorList(*a, scope) || Certainly(*a, scope);
-                       });
+           (fn->id == "zip" ? std::any_of(call->args.begin(), call->args.end(),
+                                          [&](const ast::Expr* a) {
+                                            return TensorList(*a, scope) ||
+                                                   a->Is<ast::List>() ||
+                                                   a->Is<ast::Tuple>();
+                                          })
+                            : TensorList(*call->args[0], scope));
   }
   const auto* n = e.As<ast::Name>();
   const auto* def = checker.state().function != nullptr
@@ -747,6 +752,11 @@ bool StagedStatementBinds(const std::vector<ast::Stmt*>& body,
 
 bool FrameworkOp(const ast::Call& call, const ModuleFacts& facts) {
   return FrameworkCall(call, facts);
+}
+
+bool StagedEarlyExit(const std::vector<ast::Stmt*>& body,
+                     const Checker& checker) {
+  return StagedExit(body, checker);
 }
 
 }  // namespace agc::lint

@@ -50,6 +50,11 @@ bool NotStaged(const ast::Stmt& stmt, const Checker& checker);
 // tensor's static facts are Python values).
 bool StagingEvidence(const ast::Expr& e, const Checker& checker);
 
+// Whether a break of the loop whose body is `body`, or a return in it, is
+// under an `if` with StagingEvidence (the loop's condition is a tensor).
+bool StagedEarlyExit(const std::vector<ast::Stmt*>& body,
+                     const Checker& checker);
+
 // Whether `call` goes through TensorFlow or JAX to an op that gives values
 // that may be staged (`tf.reduce_sum(x)`), not to one that gives Python
 // objects (`tf.nest.flatten`, `tf.is_tensor`, `tf.name_scope`, `tf.keras.

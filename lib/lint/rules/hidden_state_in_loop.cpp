@@ -1,5 +1,6 @@
 // AGC306 hidden_state_in_loop.
 #include "lib/lint/checker.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::hidden_state_in_loop {
 
@@ -56,7 +57,9 @@ void Check(const ast::Node& node, Checker& checker) {
       break;
     }
   }
-  if (loop == nullptr) {
+  // Without --assume-staged, only a loop with evidence of staging.
+  if (loop == nullptr ||
+      (!checker.options().assume_staged && NotStaged(*loop, checker))) {
     return;
   }
   const ModuleFacts& facts = checker.facts();

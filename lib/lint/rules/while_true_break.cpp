@@ -1,5 +1,6 @@
 // AGC307 while_true_break.
 #include "lib/lint/checker.h"
+#include "lib/lint/python_values.h"
 
 namespace agc::lint::rules::while_true_break {
 
@@ -80,7 +81,10 @@ void Check(const ast::Node& node, Checker& checker) {
       brk = FindBreak(*stmt);
     }
   }
-  if (brk != nullptr) {
+  // Without --assume-staged, only when a break or return is under an `if`
+  // with evidence of staging (the loop's condition is then a tensor).
+  if (brk != nullptr && (checker.options().assume_staged ||
+                         StagedEarlyExit(loop->body, checker))) {
     checker.Report(diag::DiagKind::kWhileTrueBreak, node, c->text,
                    brk->origin.line);
   }

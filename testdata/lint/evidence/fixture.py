@@ -94,6 +94,50 @@ def early_exit_under_staged_if(layers, x: tf.Tensor):
     return None
 
 
+def spin(x: tf.Tensor):
+    while True:  # expect: AGC307
+        x = x - 1
+        if x < 0:
+            break
+    return x
+
+
+class Counter:
+    def __init__(self):
+        self.count = 0
+
+    def tick(self):
+        self.count += 1
+
+    def run(self, n: tf.Tensor):
+        for _ in tf.range(n):
+            self.tick()  # expect: AGC306
+
+    def run_layers(self, layers):
+        for _ in layers:
+            self.tick()  # assumed: AGC306
+
+
+def squares(x, n):
+    for _ in range(n):  # expect: AGC308
+        x = tf.square(x)
+    return x
+
+
+def four_squares(x):
+    for _ in range(4):  # assumed: AGC308
+        x = tf.square(x)
+    return x
+
+
+def read_lines(f):
+    while True:  # assumed: AGC307
+        line = f.readline()
+        if not line:
+            break
+    return line
+
+
 # Clean look-alikes: nothing says these are tensors (Python values or
 # unknown), so only --assume-staged reports them.
 
