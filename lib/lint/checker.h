@@ -100,7 +100,7 @@ class Checker {
 
   const ast::Module& module() const { return module_; }
 
-  analysis::AnalysisManager& analyses() { return analyses_; }
+  analysis::AnalysisManager& analyses() const { return analyses_; }
 
   const WalkState& state() const { return state_; }
 

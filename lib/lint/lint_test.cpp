@@ -14,15 +14,17 @@ namespace agc::lint {
 namespace {
 
 // Parses `text` and runs the lint rules; returns "line:col AGCnnn" lines.
-std::vector<std::string> LintText(std::string text) {
+std::vector<std::string> LintText(std::string text, bool assume_staged = true) {
   base::SourceFile source("m.py", std::move(text));
   ast::Module module(&source);
   diag::DiagnosticSink sink;
   REQUIRE(syntax::Parse(source, module, sink));
   analysis::AnalysisManager analyses(module);
   std::vector<diag::Diagnostic> out;
-  // As the fixtures: every value not certainly Python may be staged.
-  Checker(module, analyses, CheckerOptions{.assume_staged = true}).Run(out);
+  // By default as the fixtures: every value not certainly Python may be
+  // staged.
+  Checker(module, analyses, CheckerOptions{.assume_staged = assume_staged})
+      .Run(out);
   std::sort(out.begin(), out.end());
   std::vector<std::string> lines;
   for (const diag::Diagnostic& d : out) {
@@ -146,6 +148,41 @@ TEST_CASE("A loop's iterable reads names from before the loop", "[lint]") {
                  "            print(found)\n"
                  "        i = n\n") ==
         (std::vector<std::string>{"6:19 AGC301", "6:19 AGC316"}));
+}
+
+TEST_CASE("Without --assume-staged, only evidence of a tensor is reported",
+          "[lint]") {
+  auto lint = [](std::string_view params, std::string_view body,
+                 std::string_view decorator = "") {
+    return LintText(fmt::format("import tensorflow as tf\n"
+                                "import jax\n"
+                                "{}def f({}):\n{}"
+                                "    if n > 0:\n"
+                                "        y = 1\n"
+                                "    return y\n",
+                                decorator, params, body),
+                    false);
+  };
+  const std::vector<std::string> reported{"7:12 AGC301"};
+  const std::vector<std::string> reported_after_two{"8:12 AGC301"};
+  // Parameters: unknown unless annotated as a tensor or traced.
+  CHECK(lint("n", "    pass\n").empty());
+  CHECK(lint("n: tf.Tensor", "    pass\n") == reported);
+  CHECK(lint("n: int", "    pass\n").empty());
+  CHECK(lint("n", "    pass\n", "@tf.function\n") ==
+        std::vector<std::string>{"8:12 AGC301"});
+  CHECK(lint("n", "    pass\n", "@jax.jit\n") ==
+        std::vector<std::string>{"8:12 AGC301"});
+  CHECK(lint("n", "    pass\n", "@jax.jit(static_argnums=0)\n").empty());
+  // Locals: the bindings that reach the test.
+  CHECK(lint("x", "    n = tf.reduce_sum(x)\n") == reported);
+  CHECK(lint("x", "    n = tf.size(x)\n    n = 3\n").empty());
+  CHECK(lint("x", "    n = tf.size(x)\n    n += 1\n") == reported_after_two);
+  CHECK(lint("x", "    n = len(tf.nest.flatten(x))\n").empty());
+  CHECK(lint("x", "    n = x.shape[0]\n").empty());
+  CHECK(lint("x: tf.Tensor", "    n = x.dtype\n").empty());
+  CHECK(lint("x: tf.Tensor", "    n = x[0] * 2\n") == reported);
+  CHECK(lint("x: tf.Tensor", "    n = x.sum()\n") == reported);
 }
 
 TEST_CASE("Suppression comments", "[lint]") {

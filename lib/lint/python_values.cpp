@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <string_view>
+#include <utility>
 
+#include "lib/analysis/cfg.h"
+#include "lib/analysis/qual_names.h"
+#include "lib/analysis/reaching_definitions.h"
 #include "lib/lint/flow.h"
 
 namespace agc::lint {
@@ -350,14 +354,19 @@ bool Traced(const ast::FunctionDef& def, const ModuleFacts& facts) {
 
 // The search for evidence that a value may be staged: what flows from a
 // framework call, a parameter annotated as a tensor, or a parameter of a
-// traced function. Names are followed through every binding of the current
-// function (any one with evidence is enough); `visiting` cuts cycles.
+// traced function. A name read in statement `at` is followed through the
+// bindings that reach `at` (reaching definitions; any one with evidence is
+// enough), or through every binding of the function when the analyses do
+// not track it; `visiting` (name, statement) cuts cycles.
 struct Evidence {
   const Checker& checker;
-  std::vector<std::string_view> visiting;
+  const ast::Node* at = nullptr;
+  std::vector<std::pair<std::string_view, const ast::Node*>> visiting;
 
   bool Of(const ast::Expr& e);
-  bool OfName(std::string_view name);
+  bool OfName(const ast::Name& name);
+  bool OfParam(const ast::Arg& arg, const ast::FunctionDef& def) const;
+  bool OfBinding(const ast::Node& stmt, std::string_view name);
 };
 
 // Whether `stmt` (not looking into nested scopes) binds `name` from a value
@@ -399,8 +408,44 @@ bool StagedBinding(const ast::Node& node, std::string_view name, Evidence& ev) {
   return found;
 }
 
-bool Evidence::OfName(std::string_view name) {
-  if (std::find(visiting.begin(), visiting.end(), name) != visiting.end()) {
+bool Evidence::OfParam(const ast::Arg& arg, const ast::FunctionDef& def) const {
+  if (TensorAnnotation(arg.annotation)) {
+    return true;
+  }
+  return !PythonAnnotation(arg.annotation) && Traced(def, checker.facts()) &&
+         !(checker.state().cls != nullptr &&
+           &arg == ast::FirstPositional(*def.args));
+}
+
+// Whether the statement `stmt`, a definition of `name` reaching the read,
+// binds it from a value with evidence (its header only, for a compound
+// statement: `for name in tf.range(n)`, a walrus in an `if` test).
+bool Evidence::OfBinding(const ast::Node& stmt, std::string_view name) {
+  const ast::Node* saved = at;
+  at = &stmt;
+  bool found = false;
+  if (const auto* a = stmt.As<ast::AugAssign>()) {
+    // `x += 1`: the value before it, and what is added.
+    const auto* target = a->target->As<ast::Name>();
+    found = Of(*a->value) || (target != nullptr && OfName(*target));
+  } else if (const auto* f = stmt.As<ast::For>()) {
+    found = BindsName(*f->target, name) && Of(*f->iter);
+  } else if (const auto* i = stmt.As<ast::If>()) {
+    found = StagedBinding(*i->test, name, *this);
+  } else if (const auto* w = stmt.As<ast::While>()) {
+    found = StagedBinding(*w->test, name, *this);
+  } else if (stmt.Is<ast::Assign>() || stmt.Is<ast::AnnAssign>() ||
+             stmt.Is<ast::ExprStmt>() || stmt.Is<ast::Return>()) {
+    found = StagedBinding(stmt, name, *this);
+  }
+  at = saved;
+  return found;
+}
+
+bool Evidence::OfName(const ast::Name& n) {
+  const std::string_view name = n.id;
+  const std::pair<std::string_view, const ast::Node*> key{name, at};
+  if (std::find(visiting.begin(), visiting.end(), key) != visiting.end()) {
     return false;
   }
   const auto* def = checker.state().function != nullptr
@@ -409,27 +454,49 @@ bool Evidence::OfName(std::string_view name) {
   if (def == nullptr) {
     return false;
   }
-  if (const ast::Arg* arg = FindArg(*def->args, name)) {
-    if (TensorAnnotation(arg->annotation)) {
-      return true;
-    }
-    if (!PythonAnnotation(arg->annotation) && Traced(*def, checker.facts()) &&
-        !(checker.state().cls != nullptr &&
-          arg == ast::FirstPositional(*def->args))) {
-      return true;
+  visiting.push_back(key);
+  bool found = false;
+  bool flow = false;
+  if (at != nullptr) {
+    auto& am = checker.analyses();
+    const auto& names = am.Get<analysis::QualNames>();
+    const auto& cfgs = am.Get<analysis::Cfgs>();
+    const auto& defs = am.Get<analysis::ReachingDefinitions>();
+    const analysis::SymbolId s = names.Of(n);
+    const analysis::CfgLocation loc = cfgs.Locate(*at);
+    if (s != analysis::kNoSymbol && loc && defs.Tracks(*loc.cfg, s)) {
+      flow = true;
+      for (const analysis::Definition* d : defs.Reaching(*at, s)) {
+        if (d->node == nullptr) {
+          continue;
+        }
+        if (d->kind == analysis::DefinitionKind::kParam) {
+          const auto* arg = d->node->As<ast::Arg>();
+          found = arg != nullptr && OfParam(*arg, *def);
+        } else {
+          found = OfBinding(*d->node, name);
+        }
+        if (found) {
+          break;
+        }
+      }
     }
   }
-  visiting.push_back(name);
-  const bool found = std::any_of(
-      def->body.begin(), def->body.end(),
-      [&](const ast::Stmt* s) { return StagedBinding(*s, name, *this); });
+  if (!flow) {
+    const ast::Arg* arg = FindArg(*def->args, name);
+    found = (arg != nullptr && OfParam(*arg, *def)) ||
+            std::any_of(def->body.begin(), def->body.end(),
+                        [&](const ast::Stmt* s) {
+                          return StagedBinding(*s, name, *this);
+                        });
+  }
   visiting.pop_back();
   return found;
 }
 
 bool Evidence::Of(const ast::Expr& e) {
   if (const auto* n = e.As<ast::Name>()) {
-    return OfName(n->id);
+    return OfName(*n);
   }
   if (const auto* call = e.As<ast::Call>()) {
     if (FrameworkCall(*call, checker.facts())) {
@@ -501,7 +568,11 @@ bool StagedExit(const ast::Node& node,
   const bool nested = in_nested_loop || node.Is<ast::For>() ||
                       node.Is<ast::While>() || node.Is<ast::AsyncFor>();
   const auto* i = node.As<ast::If>();
-  const bool staged = under_staged || (i != nullptr && ev.Of(*i->test));
+  bool staged = under_staged;
+  if (!staged && i != nullptr) {
+    ev.at = i;
+    staged = ev.Of(*i->test);
+  }
   bool found = false;
   ast::ForEachChild(node, [&](const ast::Node* child) {
     found = found || (child->category() == ast::Category::kStmt &&
@@ -511,7 +582,7 @@ bool StagedExit(const ast::Node& node,
 }
 
 bool StagedExit(const std::vector<ast::Stmt*>& body, const Checker& checker) {
-  Evidence ev{checker, {}};
+  Evidence ev{checker, nullptr, {}};
   return std::any_of(body.begin(), body.end(), [&](const ast::Stmt* s) {
     return StagedExit(*s, false, false, ev);
   });
@@ -693,7 +764,8 @@ bool NotStaged(const ast::Stmt& stmt, const Checker& checker) {
   const Scope scope{checker, visible > 0 ? visible - 1 : stmts.size()};
   // Not known to be staged: reported only with --assume-staged.
   auto unknown = [&](const ast::Expr& e) {
-    return !checker.options().assume_staged && !Evidence{checker, {}}.Of(e);
+    return !checker.options().assume_staged &&
+           !Evidence{checker, &stmt, {}}.Of(e);
   };
   if (const auto* i = stmt.As<ast::If>()) {
     return Certainly(*i->test, scope) || unknown(*i->test);
@@ -714,7 +786,8 @@ bool NotStaged(const ast::Stmt& stmt, const Checker& checker) {
 }
 
 bool StagingEvidence(const ast::Expr& e, const Checker& checker) {
-  return Evidence{checker, {}}.Of(e);
+  const auto& stmts = checker.state().stmts;
+  return Evidence{checker, stmts.empty() ? nullptr : stmts.back(), {}}.Of(e);
 }
 
 namespace {
