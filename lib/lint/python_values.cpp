@@ -269,7 +269,16 @@ bool PythonResultName(std::string_view name) {
                       "get_collection",
                       "get_variable_scope",
                       "variable_scope",
-                      "__internal__"});
+                      "__internal__",
+                      "train"});
+}
+
+// `tf.linalg.LinearOperatorDiag(d)`, `tf.train.Checkpoint()`: a class of
+// the framework gives a Python object, except the tensor-like ones.
+bool FrameworkClass(std::string_view name) {
+  return !name.empty() && name[0] >= 'A' && name[0] <= 'Z' &&
+         !OneOf(name, {"Variable", "SparseTensor", "RaggedTensor",
+                       "IndexedSlices", "TensorArray", "Tensor"});
 }
 
 // `tf.split(x, 3)`, `tf.unstack(t)`: a Python list of tensors (a loop over
@@ -295,6 +304,10 @@ bool TensorListCall(const ast::Expr& e, const ModuleFacts& facts) {
 // range(3)`: a call through a name bound to TensorFlow or JAX, other than
 // one of PythonResultName.
 bool FrameworkCall(const ast::Call& call, const ModuleFacts& facts) {
+  if (const auto* a = call.func->As<ast::Attribute>();
+      a != nullptr && FrameworkClass(a->attr)) {
+    return false;
+  }
   const ast::Expr* e = call.func;
   while (const auto* a = e->As<ast::Attribute>()) {
     if (PythonResultName(a->attr)) {
