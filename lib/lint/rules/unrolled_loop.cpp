@@ -1,5 +1,6 @@
 // AGC308 unrolled_loop.
 #include <algorithm>
+#include <string>
 
 #include "lib/lint/checker.h"
 #include "lib/lint/python_values.h"
@@ -13,7 +14,12 @@ const std::string_view kExplain =
 ## What it does
 Finds `for` loops in converted functions that iterate a Python `range(...)`
 or a list or tuple display and whose body calls a TensorFlow function (a
-name bound by `import tensorflow ...` or `from tensorflow ... import`).
+name bound by `import tensorflow ...` or `from tensorflow ... import`; not
+`tf.nest`, `tf.name_scope` and other calls that add nothing to the graph).
+Without `--assume-staged`, a `range` of a small constant (at most 16) or of
+a static size (`len` of a Python value, a tensor's `.shape`/`.ndim`) and a
+configuration count (`range(self.num_layers)`) are left alone: unrolling
+those is the author's choice.
 
 ## Why is this bad
 A loop over a Python value is not staged: under `tf.function` it runs while
@@ -42,6 +48,9 @@ Iterate a tensor (`tf.range`, a dataset) so the loop is staged once.
 )md";
 
 namespace {
+
+// The most iterations of a `range` of constants left alone by default.
+constexpr int kSmallCount = 16;
 
 const ast::Call* FindTensorFlowCall(const ast::Node& node,
                                     const ModuleFacts& facts) {
@@ -91,12 +100,21 @@ void Check(const ast::Node& node, Checker& checker) {
           return;
         }
       }
-      // `range(5)`: a count written in the code is the author's choice
-      // too (reported with --assume-staged).
+      // `range(5)`, `range(x.shape.rank)`, `range(len(dims) - 1)`: a
+      // small count written in the code, or a static size (certainly a
+      // Python value), is the author's choice too (reported with
+      // --assume-staged); `range(100)` is not small.
       if (!checker.options().assume_staged &&
-          std::all_of(
-              call->args.begin(), call->args.end(),
-              [](const ast::Expr* a) { return a->Is<ast::Constant>(); })) {
+          std::all_of(call->args.begin(), call->args.end(),
+                      [&](const ast::Expr* a) {
+                        const auto* c = a->As<ast::Constant>();
+                        if (c != nullptr) {
+                          return c->value_kind == ast::ConstantKind::kInt &&
+                                 c->text.size() <= 2 &&
+                                 std::stoi(std::string(c->text)) <= kSmallCount;
+                        }
+                        return CertainlyPython(*a, checker);
+                      })) {
         return;
       }
     }
