@@ -4,7 +4,7 @@
 // its own level is lower than `p`.
 //
 // Where agc's printer passes a level that differs from ast.unparse (fewer
-// parentheses, same tree), printer.cpp says so at the call.
+// parentheses, same tree), printer_expressions.cpp says so at the call.
 #pragma once
 
 #include <cstdint>
