@@ -8,6 +8,7 @@ in). Run: hostile_test.py --agc build/agc [--rss]
   --rss  also print the peak RSS of the 50 MB conversion (/usr/bin/time -v).
 """
 import argparse
+import json
 import os
 import random
 import re
@@ -33,6 +34,12 @@ BODY = (b"def f%d(x, n):\n"
         b"    while s > 10:\n"
         b"        s = s // 2\n"
         b"    return s if s else x\n\n\n")
+
+
+def python_lines(data: bytes) -> int:
+    """Lines as Python's tokenizer ends them: LF, CRLF or a lone CR."""
+    ends = len(re.findall(rb"\r\n|\r|\n", data))
+    return ends + (1 if data and data[-1:] not in (b"\n", b"\r") else 0)
 
 
 def run_agc(*args, cwd=None, stdin=None):
@@ -347,7 +354,7 @@ class Hostile(unittest.TestCase):
         with nothing written; --passes none copies it exactly; lint finishes.
         Some also have a known outcome (EXPECT)."""
         root = Path(__file__).resolve().parent.parent / "testdata" / "fuzz"
-        files = sorted(root.iterdir())
+        files = sorted(f for f in root.iterdir() if f.is_file())
         self.assertTrue(files)
         for f in files:
             with self.subTest(file=f.name):
@@ -364,6 +371,12 @@ class Hostile(unittest.TestCase):
                 else:
                     out = (self.dir / "case_ag.py").read_bytes()
                     self.assertLess(len(out), 100 * len(data) + 100_000)
+                    # One map entry per output line, lines ended as Python
+                    # ends them (a lone CR too).
+                    m = json.loads((self.dir / "case_ag.py.map.json")
+                                   .read_text())
+                    self.assertEqual(len(m["origin_lines"]),
+                                     python_lines(out))
                 want = EXPECT.get(f.name)
                 if want is not None:
                     self.assertEqual(p.returncode, want[0], err)
@@ -386,6 +399,20 @@ class Hostile(unittest.TestCase):
                 self.assertIn(p.returncode, (0, 1), p.stderr[-2000:])
                 self.assertEqual(self.listing(), [name])
                 os.unlink(self.dir / name)
+
+
+    def test_replay_remap_fuzz_regressions(self):
+        """Every file of testdata/fuzz/remap/ through `agc remap` (stdin):
+        exit 0, never a crash."""
+        root = (Path(__file__).resolve().parent.parent / "testdata" / "fuzz"
+                / "remap")
+        files = sorted(root.iterdir())
+        self.assertTrue(files)
+        for f in files:
+            with self.subTest(file=f.name):
+                p = run_agc("remap", cwd=self.dir, stdin=f.read_bytes())
+                self.assert_not_crashed(p)
+                self.assertEqual(p.returncode, 0, p.stderr[-2000:])
 
 
 # testdata/fuzz/ files with a known outcome: (exit code, stderr pattern).

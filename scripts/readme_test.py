@@ -70,6 +70,9 @@ SKIPPED_SECTIONS = {
 RUNNABLE = ("agc", "build/agc", "python3")
 # Commands of shell blocks not run, by pattern, with the reason.
 SKIPPED_COMMANDS = [
+    (r"^scripts/fuzz\.sh ",
+     "builds the libFuzzer targets with clang and fuzzes for minutes; the "
+     "inputs it saves are replayed by the hostile suite"),
     (r"^scripts/build\.sh$",
      "sets up what is missing (Debian packages, the grammar) and builds: "
      "the agc under test is built already"),

@@ -33,7 +33,8 @@ PKGS=(build-essential cmake ninja-build pkg-config libtree-sitter-dev
       ccache)
 # `scripts/setup.sh --fuzz` (scripts/fuzz.sh): clang with libFuzzer.
 if [ "$WANT_FUZZ" = 1 ]; then
-  PKGS+=(clang)
+  # libFuzzer and the sanitizer runtimes are compiler-rt, not in clang itself.
+  PKGS+=(clang libclang-rt-14-dev)
 fi
 
 missing=()

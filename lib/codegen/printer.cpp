@@ -292,6 +292,12 @@ void Printer::PrintInsert(const Edit& edit) {
   indent_ = edit.indent;
   inline_ = edit.inline_insert;
   auto blank_lines = [&](int n) {
+    // End the line verbatim text left open (a last line without a line
+    // break) first: it is recorded already, and is no blank line.
+    if (!AtLineStart()) {
+      out_ += newline_;
+      line_begin_ = out_.size();
+    }
     for (int i = 0; i < n; ++i) {
       RecordLine(edit.origin_line);
       out_ += newline_;

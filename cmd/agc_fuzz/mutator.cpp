@@ -1,115 +1,18 @@
-// libFuzzer target: parse -> default pipeline -> print, with the invariants
-// of the reliability issue checked on every input that parses:
-//   - the output re-parses with agc's own parser;
-//   - the source map has one entry per output line;
-//   - with no passes the output equals the input;
-//   - converting twice gives the same bytes;
-//   - `agc lint -` of the input exits 0 or 1 (never 2, a usage or I/O
-//     error) and gives the same findings twice.
-// Crashes, leaks and UB are found by the sanitizers it is built with
-// (scripts/fuzz.sh: -fsanitize=fuzzer,address,undefined).
-//
-// LLVMFuzzerCustomMutator recombines whole statements taken from inputs that
-// parsed (the seed corpus: testdata/ and a sample of the stdlib) and wraps
-// lines in functions and control flow, so most mutants are valid Python and
-// reach the passes, not only the parser. Half of the mutations stay libFuzzer's
-// own byte-level ones.
-#include <cstddef>
-#include <cstdint>
-#include <cstdio>
-#include <cstdlib>
+// The structure-aware mutator of the Python targets (see mutator.h).
+#include "cmd/agc_fuzz/mutator.h"
+
 #include <cstring>
+#include <iterator>
 #include <random>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <vector>
 
-#include "lib/ast/ast.h"
-#include "lib/base/source_file.h"
-#include "lib/codegen/printer.h"
-#include "lib/diag/diagnostic.h"
-#include "lib/driver/lint.h"
-#include "lib/pass/pipeline.h"
-#include "lib/syntax/parse.h"
-#include "passes/registry.h"
-
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
 
+namespace agc::fuzz {
+
 namespace {
-
-using agc::pass::PassInfo;
-
-[[noreturn]] void Fail(const char* what, std::string_view input) {
-  std::fprintf(stderr, "agc_fuzz: invariant broken: %s\n--- input ---\n%.*s\n",
-               what, static_cast<int>(input.size()), input.data());
-  std::abort();
-}
-
-const std::vector<const PassInfo*>& Passes(std::string_view spec) {
-  static std::vector<const PassInfo*> by_default;
-  static std::vector<const PassInfo*> none;
-  static bool ready = false;
-  if (!ready) {
-    agc::pass::SelectionError error;
-    auto d =
-        agc::pass::SelectPasses(agc::passes::Registry(), "default", &error);
-    if (!d) {
-      std::abort();
-    }
-    by_default = *d;
-    ready = true;
-  }
-  return spec == "none" ? none : by_default;
-}
-
-struct Result {
-  bool parsed = false;
-  bool deep = false;  // an AGC005 nesting error
-  agc::codegen::PrintResult printed;
-};
-
-Result Convert(std::string_view bytes, std::string_view passes) {
-  Result r;
-  agc::base::SourceFile source("fuzz.py", std::string(bytes));
-  agc::ast::Module module(&source);
-  agc::diag::DiagnosticSink diags;
-  if (!agc::syntax::Parse(source, module, diags)) {
-    for (const auto& d : diags.Sorted()) {
-      r.deep |= d.kind == agc::diag::DiagKind::kNestingTooDeep;
-    }
-    return r;
-  }
-  r.parsed = true;
-  agc::pass::PassOptions pass_options;
-  agc::pass::PipelineOptions pipeline;
-  agc::pass::RunPipeline(Passes(passes), module, diags, pass_options, pipeline);
-  r.printed = agc::codegen::Print(module);
-  return r;
-}
-
-// `agc lint --isolated --output-format json -` over `bytes`: the exit code
-// and everything written.
-std::pair<int, std::string> Lint(std::string_view bytes) {
-  agc::driver::LintOptions options;
-  options.paths = {"-"};
-  options.isolated = true;
-  options.format = agc::diag::OutputFormat::kJson;
-  options.registry = agc::passes::Registry();
-  std::istringstream in{std::string(bytes)};
-  std::ostringstream out;
-  std::ostringstream err;
-  int code = agc::driver::Lint(options, out, err, in);
-  return {code, out.str() + err.str()};
-}
-
-size_t LineCount(std::string_view text) {
-  size_t n = 0;
-  for (char c : text) {
-    n += c == '\n';
-  }
-  return n + (!text.empty() && text.back() != '\n' ? 1 : 0);
-}
 
 // --- the statement pool of the structured mutator -------------------------
 
@@ -161,6 +64,8 @@ std::string StatementAt(const std::vector<std::string_view>& lines, size_t i) {
 }
 
 // Keeps up to kPoolSize statements of inputs that parsed (a reservoir).
+}  // namespace
+
 void Harvest(std::string_view text, std::mt19937& rng) {
   constexpr size_t kPoolSize = 20000;
   constexpr size_t kMaxStatement = 4000;
@@ -183,6 +88,8 @@ void Harvest(std::string_view text, std::mt19937& rng) {
     }
   }
 }
+
+namespace {
 
 std::string Indent(std::string_view text, size_t n) {
   std::string out;
@@ -289,56 +196,10 @@ std::string MutateStructured(std::string_view in, std::mt19937& rng) {
 
 }  // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***) {
-  agc::syntax::CheckGrammar();
-  return 0;
-}
-
-extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
-  const std::string_view input(reinterpret_cast<const char*>(data), size);
-  auto [code, findings] = Lint(input);
-  if (code != 0 && code != 1) {
-    Fail("lint exits with a usage or I/O error", input);
-  }
-  if (Lint(input) != std::pair<int, std::string>(code, findings)) {
-    Fail("linting twice gives different findings", input);
-  }
-  Result none = Convert(input, "none");
-  if (!none.parsed) {
-    return 0;
-  }
-  if (none.printed.text != input) {
-    Fail("with no passes the output differs from the input", input);
-  }
-  static std::mt19937 rng(12345);
-  Harvest(input, rng);
-
-  Result first = Convert(input, "default");
-  if (!first.parsed) {
-    Fail("parsed once but not twice", input);
-  }
-  const std::string& text = first.printed.text;
-  if (first.printed.origin_lines.size() != LineCount(text)) {
-    Fail("the source map does not have one entry per output line", input);
-  }
-  Result again = Convert(input, "default");
-  if (again.printed.text != text ||
-      again.printed.origin_lines != first.printed.origin_lines) {
-    Fail("converting twice gives different bytes", input);
-  }
-  Result back = Convert(text, "none");
-  // Converted code nests deeper than its input (bodies become nested
-  // functions), so only a nesting limit may stop it from parsing back.
-  if (!back.parsed && !back.deep) {
-    Fail("the output does not parse", input);
-  }
-  return 0;
-}
-
-extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data,
-                                          size_t size,
-                                          size_t max_size,
-                                          unsigned int seed) {
+size_t MutatePython(uint8_t* data,
+                    size_t size,
+                    size_t max_size,
+                    unsigned int seed) {
   std::mt19937 rng(seed);
   if (rng() % 2 == 0) {
     return LLVMFuzzerMutate(data, size, max_size);
@@ -351,3 +212,5 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data,
   std::memcpy(data, out.data(), out.size());
   return out.size();
 }
+
+}  // namespace agc::fuzz

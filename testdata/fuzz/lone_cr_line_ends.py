@@ -1,0 +1,5 @@
+x = 1Y
+lexer.push_token(tt)
+def f(x):
+    if x:        return 1
+    return 2
