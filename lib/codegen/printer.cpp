@@ -300,7 +300,11 @@ void Printer::PrintInsert(const Edit& edit) {
     }
     for (int i = 0; i < n; ++i) {
       RecordLine(edit.origin_line);
-      out_ += newline_;
+      // After a line the input ended with a lone CR, an LF would join it
+      // into one CRLF line end: the blank line ends with a CR too.
+      const bool after_cr = !out_.empty() && out_.back() == '\r';
+      out_ += after_cr && newline_ == "\n" ? std::string_view("\r")
+                                           : std::string_view(newline_);
       line_begin_ = out_.size();
     }
   };

@@ -1,0 +1,4 @@
+lexer.push_token(tt)
+def f(x):
+    if x:        return 1
+    return 2
