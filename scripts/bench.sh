@@ -5,6 +5,7 @@
 # with the project's .venv/, made by `scripts/setup.sh --venv`;
 # AGC_BENCH_TF=0 and AGC_BENCH_JAX=0 leave them out), scripts/bench_eager.py
 # for agc's output called eagerly against the original (AGC_BENCH_EAGER=0
+# leaves it out), and the fuzz targets' inputs per second (AGC_BENCH_FUZZ=0
 # leaves it out).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -59,4 +60,17 @@ if [ "${AGC_BENCH_JAX:-1}" != 0 ]; then
   else
     echo "  skipped: no .venv/ (scripts/setup.sh --venv failed)"
   fi
+fi
+
+# Inputs per second of each fuzz target, 60 s each on its fast build, with
+# the rate of the ASan + UBSan replay of what it grew beside it (about 6
+# minutes, and the two clang builds the first time; a fresh work folder so
+# every run starts from the seeds).
+if [ "${AGC_BENCH_FUZZ:-1}" != 0 ]; then
+  echo "fuzz targets (scripts/fuzz.sh TARGET 60):"
+  work="$(mktemp -d)"
+  for target in parse convert lint remap; do
+    AGC_FUZZ_WORK="$work" "$ROOT/scripts/fuzz.sh" "$target" 60 2>/dev/null |
+      sed 's/^/  /' || echo "  $target: failed (see $work/$target/fuzz.log)"
+  done
 fi
