@@ -166,6 +166,12 @@ void Printer::CopyVerbatim(uint32_t begin, uint32_t end) {
     RecordLine(line);
   }
   std::string_view bytes = source_->bytes();
+  // A line printed with a lone CR followed by input text starting with an
+  // LF (a blank line of an LF file) would join into one CRLF line end: the
+  // printed line ends with CRLF instead.
+  if (!out_.empty() && out_.back() == '\r' && bytes[begin] == '\n') {
+    out_ += '\n';
+  }
   out_.append(bytes.data() + begin, end - begin);
   line_begin_ = IsLineBreak(bytes[end - 1]) ? out_.size() : kNotAtLineStart;
 }

@@ -1,0 +1,3 @@
+def f(x, n,items):
+    def meth(self): pass
+
