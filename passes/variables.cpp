@@ -31,6 +31,11 @@
 // their first iterable) and user lambdas stay as they are: they are free
 // variables in the original too.
 //
+// A read at the function's own level of a name whose bindings all moved
+// into helpers (the original binds it only in a loop or branch, and no one
+// reads it after that) would find a global: it is always unbound there, and
+// reads `ag__.ld(ag__.Undefined('x'))`.
+//
 // `del x` and `x += v` read x first: where x may be unbound there, a check
 // goes before the statement (`ag__.ld(x)`, or the thunk form in a helper of
 // a function that deletes x), since an `ag__.Undefined` can be deleted or
@@ -57,7 +62,10 @@ namespace {
 class Reads {
  public:
   Reads(ast::Module& module, const analysis::UnboundReads& unbound)
-      : module_(module), unbound_(unbound), thunk_(module.node_count(), false) {
+      : module_(module),
+        unbound_(unbound),
+        thunk_(module.node_count(), false),
+        never_bound_(module.node_count(), false) {
     for (ast::Stmt* stmt : module.body) {
       Find(*stmt);
     }
@@ -65,6 +73,13 @@ class Reads {
 
   bool NeedsThunk(const ast::Name& name) const {
     return name.node_id < thunk_.size() && thunk_[name.node_id];
+  }
+
+  // A read of a local of the original that no binding of the converted
+  // function's own scope is left for (they all moved into helpers, where
+  // no one reads them after): it would find a global.
+  bool NeverBound(const ast::Name& name) const {
+    return name.node_id < never_bound_.size() && never_bound_[name.node_id];
   }
 
   bool changed() const { return changed_; }
@@ -78,8 +93,14 @@ class Reads {
       for (ast::Stmt* stmt : fn->body) {
         Deleted(*stmt);
       }
+      own_bound_.clear();
+      OwnBindings(*fn->args);
       for (ast::Stmt* stmt : fn->body) {
-        Mark(*stmt, Where::kOwn);
+        OwnBindings(*stmt);
+      }
+      Nonlocals(*fn);
+      for (ast::Stmt* stmt : fn->body) {
+        Mark(*stmt, Where::kOwn, false);
       }
       Checks(fn->body, false);
     }
@@ -139,18 +160,76 @@ class Reads {
     ast::ForEachChild(node, [&](ast::Node* child) { Deleted(*child); });
   }
 
-  void Mark(ast::Node& node, Where where) {
+  void Mark(ast::Node& node, Where where, bool in_helper) {
     if (auto* name = node.As<ast::Name>();
         name != nullptr && name->ctx == ast::ExprContext::kLoad &&
-        unbound_.MayBeUnbound(*name) &&
-        (where == Where::kThunk ||
-         (where == Where::kHelper && IsDeleted(name->id)))) {
-      thunk_[name->node_id] = true;
+        unbound_.MayBeUnbound(*name)) {
+      if (!in_helper && !Contains(own_bound_, name->id)) {
+        never_bound_[name->node_id] = true;
+      } else if (where == Where::kThunk ||
+                 (where == Where::kHelper && IsDeleted(name->id))) {
+        thunk_[name->node_id] = true;
+      }
     }
-    if (Enter(node, where, [&](ast::Node& n, Where w) { Mark(n, w); })) {
+    if (Enter(node, where, [&](ast::Node& n, Where w) {
+          Mark(n, w, in_helper || w == Where::kHelper);
+        })) {
       return;
     }
-    ast::ForEachChild(node, [&](ast::Node* child) { Mark(*child, where); });
+    ast::ForEachChild(
+        node, [&](ast::Node* child) { Mark(*child, where, in_helper); });
+  }
+
+  // What may bind a name in the converted function's own scope: its
+  // parameters and the bindings of its own code (helpers' bodies, nested
+  // functions, classes and lambdas left out; comprehensions, whose walrus
+  // binds here, kept whole).
+  void OwnBindings(ast::Node& node) {
+    if (auto* name = node.As<ast::Name>()) {
+      if (name->ctx != ast::ExprContext::kLoad) {
+        own_bound_.push_back(name->id);
+      }
+    } else if (auto* arg = node.As<ast::Arg>()) {
+      own_bound_.push_back(arg->arg);
+    } else if (auto* fn = node.As<ast::FunctionDef>()) {
+      own_bound_.push_back(fn->name);
+      return;
+    } else if (auto* fn = node.As<ast::AsyncFunctionDef>()) {
+      own_bound_.push_back(fn->name);
+      return;
+    } else if (auto* c = node.As<ast::ClassDef>()) {
+      own_bound_.push_back(c->name);
+      return;
+    } else if (node.Is<ast::Lambda>()) {
+      return;
+    } else if (auto* a = node.As<ast::Alias>()) {
+      own_bound_.push_back(a->asname);
+      own_bound_.push_back(a->name.substr(0, a->name.find('.')));
+    } else if (auto* h = node.As<ast::ExceptHandler>()) {
+      own_bound_.push_back(h->name);
+    } else if (auto* m = node.As<ast::MatchAs>()) {
+      own_bound_.push_back(m->name);
+    } else if (auto* m = node.As<ast::MatchStar>()) {
+      own_bound_.push_back(m->name);
+    } else if (auto* m = node.As<ast::MatchMapping>()) {
+      own_bound_.push_back(m->rest);
+    } else if (auto* g = node.As<ast::Global>()) {
+      own_bound_.insert(own_bound_.end(), g->names.begin(), g->names.end());
+    }
+    ast::ForEachChild(node, [&](ast::Node* child) { OwnBindings(*child); });
+  }
+
+  // A `nonlocal` anywhere inside the function names one of its variables.
+  void Nonlocals(ast::Node& node) {
+    if (auto* n = node.As<ast::Nonlocal>()) {
+      own_bound_.insert(own_bound_.end(), n->names.begin(), n->names.end());
+    }
+    ast::ForEachChild(node, [&](ast::Node* child) { Nonlocals(*child); });
+  }
+
+  static bool Contains(const std::vector<std::string_view>& names,
+                       std::string_view id) {
+    return std::find(names.begin(), names.end(), id) != names.end();
   }
 
   // Puts a check before each `del x` and `x += v` of `block` (and of the
@@ -243,8 +322,10 @@ class Reads {
 
   ast::Module& module_;
   const analysis::UnboundReads& unbound_;
-  std::vector<bool> thunk_;  // by NodeId
+  std::vector<bool> thunk_;        // by NodeId
+  std::vector<bool> never_bound_;  // by NodeId
   std::vector<std::string_view> deleted_;
+  std::vector<std::string_view> own_bound_;
   bool changed_ = false;
 };
 
@@ -262,6 +343,13 @@ class VariablesPass : public pass::Pass {
             return &node;
           }
           changed = true;
+          if (reads.NeverBound(*name)) {
+            return codegen::InstantiateExpr(
+                module, "ag__.ld(ag__.Undefined(name))",
+                {{"name",
+                  codegen::StrConstant(module, name->id, name->origin)}},
+                name->origin);
+          }
           if (reads.NeedsThunk(*name)) {
             return codegen::InstantiateExpr(
                 module, "ag__.ld(ag__.ldu(lambda: x, name))",

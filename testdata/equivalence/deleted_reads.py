@@ -1,4 +1,5 @@
-"""A local that `del` (or the end of `except ... as e`) unbinds, read later:
+"""A local that `del` (or the end of `except ... as e`) unbinds, or that is
+not bound yet, read later:
 Python raises UnboundLocalError with its text, also where conversion moved
 the read into a helper, in which the name is a free variable (issue 32).
 Reads in comprehensions are free variables in the original too (NameError)."""
@@ -138,7 +139,28 @@ def del_not_read_after(x):
     return x
 
 
+def bound_only_in_loop(n):
+    # Found by scripts/random_programs.py: `d` is bound only in the loop
+    # body (a helper), so the read before it found no local of the function.
+    b = d
+    for i in range(n):
+        d = b
+    return 0
+
+
+def aug_of_bound_only_in_branch(x):
+    d = -2
+    d += c
+    if x:
+        pass
+    else:
+        c = 1
+    return d
+
+
 CASES = {
+    "bound_only_in_loop": [(0,), (2,)],
+    "aug_of_bound_only_in_branch": [(0,), (1,)],
     "in_thunk": [(0,), (1,)],
     "del_maybe_unbound": [(0,), (1,)],
     "del_maybe_unbound_in_helper": [(0,), (1,), (2,)],

@@ -34,3 +34,10 @@ def comprehension(x):
         del b
         return [b for _ in b]
     return b
+
+
+def bound_only_in_loop(n):
+    b = d
+    for i in range(n):
+        d = b
+    return 0

@@ -50,3 +50,12 @@ def comprehension(x):
             del b
             return [ag__.ld(b) for _ in ag__.ld(b)]
         return b
+
+
+@ag__.autograph_artifact
+def bound_only_in_loop(n):
+    with ag__.FunctionScope('bound_only_in_loop', 'fscope', ag__.STD) as fscope:
+        b = ag__.ld(d)
+        for i in range(n):
+            d = b
+        return 0
