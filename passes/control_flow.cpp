@@ -574,7 +574,12 @@ class FunctionConverter {
               extra_reads_.end() ||
           test_binds || (snapshot && SnapshotMayFollow(stmt))) {
         outputs.push_back(id);
-      } else if (live_in.Contains(id) || (snapshot && HoldsSnapshot(stmt))) {
+      } else if (live_in.Contains(id) || (snapshot && HoldsSnapshot(stmt)) ||
+                 (stmt.Is<ast::If>() &&
+                  activity_.HeaderOf(stmt).modified.Contains(id))) {
+        // What an if test binds (`if (c := f()):`, evaluated here) is live
+        // at the body's entry however the statement's own liveness reads:
+        // a body that reads and rebinds it needs the function's variable.
         inputs.push_back(id);
       }
     }

@@ -12,13 +12,14 @@
 // there. Every other read stays a plain name, so converted code stays
 // readable. Names the passes generated are never wrapped.
 //
-// Names without any value -- deleted (`del x`, the end of `except ... as
-// x`), or never bound and read in a thunk (`b = b and c`) -- are not
-// `ag__.Undefined` but empty: read inside a generated function (a helper or
-// a thunk), where the name is a free variable, they would raise NameError
-// ("cannot access free variable"). So a read that may find the name unbound,
-// inside a thunk, or inside a helper of a function that deletes the name,
-// goes through a thunk of its own:
+// A name without any value -- deleted (`del x`, the end of `except ... as
+// x`), bound only in a branch of a statement control_flow leaves as it is
+// (`try`, `with`), or never bound and read in a thunk (`b = b and c`) -- is
+// not an `ag__.Undefined` but an empty cell: read inside a generated
+// function (a helper or a thunk), where the name is a free variable, it
+// would raise NameError ("cannot access free variable"). So a read that may
+// find the name unbound, inside a helper or a thunk, goes through a thunk of
+// its own:
 //
 //   del b                            def if_body():
 //   b = b + 1              ->            nonlocal b
@@ -37,9 +38,8 @@
 // reads `ag__.ld(ag__.Undefined('x'))`.
 //
 // `del x` and `x += v` read x first: where x may be unbound there, a check
-// goes before the statement (`ag__.ld(x)`, or the thunk form in a helper of
-// a function that deletes x), since an `ag__.Undefined` can be deleted or
-// added to without an error.
+// goes before the statement (`ag__.ld(x)`, or the thunk form in a helper),
+// since an `ag__.Undefined` can be deleted or added to without an error.
 //
 // Attaches: nothing. Requires: functions; the original unbound_reads.
 #include <algorithm>
@@ -89,16 +89,11 @@ class Reads {
   void Find(ast::Node& node) {
     if (auto* fn = node.As<ast::FunctionDef>();
         fn != nullptr && (fn->flags & ast::kFlagConverted) != 0) {
-      deleted_.clear();
-      for (ast::Stmt* stmt : fn->body) {
-        Deleted(*stmt);
-      }
       own_bound_.clear();
       OwnBindings(*fn->args);
       for (ast::Stmt* stmt : fn->body) {
         OwnBindings(*stmt);
       }
-      Nonlocals(*fn);
       for (ast::Stmt* stmt : fn->body) {
         Mark(*stmt, Where::kOwn, false);
       }
@@ -145,29 +140,13 @@ class Reads {
     return false;
   }
 
-  void Deleted(ast::Node& node) {
-    if (auto* d = node.As<ast::Delete>()) {
-      for (ast::Expr* target : d->targets) {
-        Names(*target, deleted_);
-      }
-    } else if (auto* h = node.As<ast::ExceptHandler>();
-               h != nullptr && !h->name.empty()) {
-      deleted_.push_back(h->name);
-    }
-    if (Enter(node, Where::kOwn, [&](ast::Node& n, Where) { Deleted(n); })) {
-      return;
-    }
-    ast::ForEachChild(node, [&](ast::Node* child) { Deleted(*child); });
-  }
-
   void Mark(ast::Node& node, Where where, bool in_helper) {
     if (auto* name = node.As<ast::Name>();
         name != nullptr && name->ctx == ast::ExprContext::kLoad &&
         unbound_.MayBeUnbound(*name)) {
       if (!in_helper && !Contains(own_bound_, name->id)) {
         never_bound_[name->node_id] = true;
-      } else if (where == Where::kThunk ||
-                 (where == Where::kHelper && IsDeleted(name->id))) {
+      } else if (where == Where::kThunk || in_helper) {
         thunk_[name->node_id] = true;
       }
     }
@@ -193,12 +172,15 @@ class Reads {
       own_bound_.push_back(arg->arg);
     } else if (auto* fn = node.As<ast::FunctionDef>()) {
       own_bound_.push_back(fn->name);
+      NonlocalsOf(fn->body);
       return;
     } else if (auto* fn = node.As<ast::AsyncFunctionDef>()) {
       own_bound_.push_back(fn->name);
+      NonlocalsOf(fn->body);
       return;
     } else if (auto* c = node.As<ast::ClassDef>()) {
       own_bound_.push_back(c->name);
+      NonlocalsOf(c->body);
       return;
     } else if (node.Is<ast::Lambda>()) {
       return;
@@ -219,10 +201,30 @@ class Reads {
     ast::ForEachChild(node, [&](ast::Node* child) { OwnBindings(*child); });
   }
 
-  // A `nonlocal` anywhere inside the function names one of its variables.
+  // A `nonlocal` of a function nested in this one (a helper's, through which
+  // a binding moved into it, or a user's) names one of its variables; those
+  // of functions nested deeper name theirs (or, through theirs, this one's).
+  void NonlocalsOf(std::vector<ast::Stmt*>& body) {
+    for (ast::Stmt* stmt : body) {
+      Nonlocals(*stmt);
+    }
+  }
+
   void Nonlocals(ast::Node& node) {
     if (auto* n = node.As<ast::Nonlocal>()) {
       own_bound_.insert(own_bound_.end(), n->names.begin(), n->names.end());
+    }
+    if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+        node.Is<ast::Lambda>()) {
+      return;
+    }
+    if (auto* c = node.As<ast::ClassDef>()) {
+      for (ast::Stmt* stmt : c->body) {
+        if (auto* fn = stmt->As<ast::FunctionDef>()) {
+          NonlocalsOf(fn->body);  // a method's nonlocal skips the class
+        }
+      }
+      return;
     }
     ast::ForEachChild(node, [&](ast::Node* child) { Nonlocals(*child); });
   }
@@ -266,7 +268,7 @@ class Reads {
 
   ast::Stmt* Check(const ast::Name& name, bool in_helper) {
     changed_ = true;
-    if (!in_helper || !IsDeleted(name.id)) {
+    if (!in_helper) {
       return codegen::Instantiate(module_, "ag__.ld(x)",
                                   {{"x", codegen::Name(name.id)}},
                                   name.origin)[0];
@@ -290,20 +292,6 @@ class Reads {
     }
   }
 
-  static void Names(ast::Node& target, std::vector<std::string_view>& out) {
-    if (auto* name = target.As<ast::Name>()) {
-      out.push_back(name->id);
-      return;
-    }
-    if (target.Is<ast::Tuple>() || target.Is<ast::List>()) {
-      ast::ForEachChild(target, [&](ast::Node* c) { Names(*c, out); });
-    }
-  }
-
-  bool IsDeleted(std::string_view id) const {
-    return std::find(deleted_.begin(), deleted_.end(), id) != deleted_.end();
-  }
-
   static const std::vector<ast::Comprehension*>* Generators(ast::Node& node) {
     if (auto* c = node.As<ast::ListComp>()) {
       return &c->generators;
@@ -324,7 +312,6 @@ class Reads {
   const analysis::UnboundReads& unbound_;
   std::vector<bool> thunk_;        // by NodeId
   std::vector<bool> never_bound_;  // by NodeId
-  std::vector<std::string_view> deleted_;
   std::vector<std::string_view> own_bound_;
   bool changed_ = false;
 };

@@ -158,7 +158,42 @@ def aug_of_bound_only_in_branch(x):
     return d
 
 
+def bound_in_handler_read_in_loop(xs):
+    # Found by scripts/random_programs.py: `b` is bound only in a handler,
+    # so in the loop body (a helper) it is an empty cell, not an Undefined.
+    try:
+        pass
+    except KeyError:
+        b = 1
+    for x in xs:
+        x = b
+    return 0
+
+
+def dead_binding_after_return(x):
+    # Found by scripts/random_programs.py: the binding after the return moved
+    # into a helper (the guard of the code after a return).
+    return d
+    d = x
+    if x:
+        d = 2
+
+
+def if_test_walrus_rebound(b):
+    # Found by scripts/random_programs.py: the test binds c, the body reads
+    # and rebinds it, and no one reads it after the if.
+    if (c := b):
+        try:
+            c = c + 1
+        finally:
+            print(c)
+    return 0
+
+
 CASES = {
+    "bound_in_handler_read_in_loop": [([],), ([1],)],
+    "dead_binding_after_return": [(0,), (1,)],
+    "if_test_walrus_rebound": [(0,), (1,), ("s",)],
     "bound_only_in_loop": [(0,), (2,)],
     "aug_of_bound_only_in_branch": [(0,), (1,)],
     "in_thunk": [(0,), (1,)],
