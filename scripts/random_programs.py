@@ -58,7 +58,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 # The seeds ctest runs (about a minute on one core).
-FIXED_SEEDS = list(range(1, 41))
+FIXED_SEEDS = list(range(1, 31))
 FUNCTIONS_PER_MODULE = 60
 PASSES = ["default", "all"]
 BACKENDS = ["python", "staged"]
