@@ -190,7 +190,28 @@ def if_test_walrus_rebound(b):
     return 0
 
 
+class _Suppress:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        return kind is not None and issubclass(kind, ArithmeticError)
+
+
+def swallowed_raise_then_read(xs):
+    # Found by scripts/random_programs.py: the analyses took the code after
+    # a `with` whose body raises for dead, so the read of c was not checked.
+    with _Suppress():
+        raise ZeroDivisionError(1)
+    if len(xs):
+        b = c
+    else:
+        c = -1
+    return 0
+
+
 CASES = {
+    "swallowed_raise_then_read": [([],), ([1],)],
     "bound_in_handler_read_in_loop": [([],), ([1],)],
     "dead_binding_after_return": [(0,), (1,)],
     "if_test_walrus_rebound": [(0,), (1,), ("s",)],
