@@ -8,7 +8,9 @@
 //                                       ag__.assert_stmt(ok, None)
 //
 // The message stays a thunk: it is evaluated only when the test fails, as
-// Python does. `if __debug__:` keeps what `python -O` does to an assert
+// Python does. An assert whose message a thunk would change (it binds a name
+// with `:=`, or calls `locals()`, `super()`, ...: see ThunkHazard) stays as
+// written. `if __debug__:` keeps what `python -O` does to an assert
 // statement: neither the test nor the message runs (Python itself compiles
 // the statement away; converted code checks `__debug__` when it runs).
 // Optional, as in TensorFlow: enabled with `--passes default,asserts`.
@@ -22,6 +24,7 @@
 #include "lib/ast/ast.h"
 #include "lib/codegen/template.h"
 #include "lib/pass/pass.h"
+#include "passes/converted_code.h"
 
 namespace agc::passes::asserts {
 namespace {
@@ -45,6 +48,11 @@ class Rewriter {
   // statements (and their handlers and match cases) searched.
   ast::Node* Visit(ast::Node& node) {
     if (auto* assert = node.As<ast::Assert>()) {
+      if (assert->msg != nullptr && !ThunkHazard(*assert->msg).empty()) {
+        // A message that binds a name (`:=`) or looks at its frame would do
+        // something else in a thunk: the assert stays as written.
+        return &node;
+      }
       found_ = true;
       return Lower(*assert);
     }

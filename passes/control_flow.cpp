@@ -565,12 +565,21 @@ class FunctionConverter {
       // helpers' frames on the stack, but the variable must be the
       // function's, not a helper's local (state, not an output).
       const bool snapshot = snapshot_names_.Contains(id);
+      // A name the function deletes: `del x` reads x (it raises when x is
+      // unbound), which liveness does not count, and a `del` in a helper
+      // must reach the function's variable, not a local of the helper.
       if (declared || live_out.Contains(id) || captured_.Contains(id) ||
+          scope_.deleted.Contains(id) ||
           std::find(extra_reads_.begin(), extra_reads_.end(), id) !=
               extra_reads_.end() ||
           test_binds || (snapshot && SnapshotMayFollow(stmt))) {
         outputs.push_back(id);
-      } else if (live_in.Contains(id) || (snapshot && HoldsSnapshot(stmt))) {
+      } else if (live_in.Contains(id) || (snapshot && HoldsSnapshot(stmt)) ||
+                 (stmt.Is<ast::If>() &&
+                  activity_.HeaderOf(stmt).modified.Contains(id))) {
+        // What an if test binds (`if (c := f()):`, evaluated here) is live
+        // at the body's entry however the statement's own liveness reads:
+        // a body that reads and rebinds it needs the function's variable.
         inputs.push_back(id);
       }
     }

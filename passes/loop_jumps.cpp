@@ -44,25 +44,28 @@ bool HasJump(std::vector<ast::Stmt*>& block, ast::Kind jump) {
   return false;
 }
 
-// Lowers the jumps of this loop level inside compound statement `stmt`.
+// Lowers the jumps of this loop level inside compound statement `stmt`;
+// `caught` as for LowerBody.
 void LowerInside(ast::Module& module,
                  ast::Stmt& stmt,
                  ast::Kind jump,
-                 std::string_view flag) {
+                 std::string_view flag,
+                 bool caught) {
   if (IsLoop(stmt)) {
     // Its body's jumps are its own (lowered already); its else is ours.
-    OrElseOf(stmt) = LowerBody(module, OrElseOf(stmt), jump, flag);
+    OrElseOf(stmt) = LowerBody(module, OrElseOf(stmt), jump, flag, caught);
     return;
   }
   if (auto* t = stmt.As<ast::Try>()) {
     AGC_CHECK_MSG(!HasJump(t->finalbody, jump),
                   "jump in finally: the functions pass keeps it unconverted");
     bool body_jumps = HasJump(t->body, jump);
-    t->body = LowerBody(module, std::move(t->body), jump, flag);
+    t->body = LowerBody(module, std::move(t->body), jump, flag,
+                        caught || CatchesIn(stmt, t->body));
     for (ast::ExceptHandler* h : t->handlers) {
-      h->body = LowerBody(module, std::move(h->body), jump, flag);
+      h->body = LowerBody(module, std::move(h->body), jump, flag, caught);
     }
-    t->orelse = LowerBody(module, std::move(t->orelse), jump, flag);
+    t->orelse = LowerBody(module, std::move(t->orelse), jump, flag, caught);
     if (body_jumps && !t->orelse.empty()) {
       // Python skips the else clause when the body jumps out.
       t->orelse = {Guard(module, flag, std::move(t->orelse))};
@@ -72,7 +75,8 @@ void LowerInside(ast::Module& module,
   AGC_CHECK_MSG(!stmt.Is<ast::TryStar>() || !HasJump(stmt, jump),
                 "jump in try/except*: Python rejects it");
   ForEachBlock(stmt, [&](std::vector<ast::Stmt*>& block) {
-    block = LowerBody(module, std::move(block), jump, flag);
+    block = LowerBody(module, std::move(block), jump, flag,
+                      caught || CatchesIn(stmt, block));
   });
 }
 
@@ -156,6 +160,44 @@ ast::Stmt* Guard(ast::Module& module,
                               origin)[0];
 }
 
+bool MayDiscardJump(const ast::Stmt& stmt) {
+  if (const auto* t = stmt.As<ast::Try>()) {
+    return !t->finalbody.empty();
+  }
+  if (const auto* t = stmt.As<ast::TryStar>()) {
+    return !t->finalbody.empty();
+  }
+  return stmt.Is<ast::With>();
+}
+
+bool CatchesIn(const ast::Stmt& stmt, const std::vector<ast::Stmt*>& block) {
+  if (const auto* t = stmt.As<ast::Try>()) {
+    return &block == &t->body && !t->handlers.empty();
+  }
+  if (const auto* t = stmt.As<ast::TryStar>()) {
+    return &block == &t->body && !t->handlers.empty();
+  }
+  if (const auto* w = stmt.As<ast::With>()) {
+    return &block == &w->body;
+  }
+  return false;
+}
+
+ast::Stmt* ResetOnRaise(ast::Module& module,
+                        std::string_view flag,
+                        ast::Stmt* stmt) {
+  return codegen::Instantiate(
+      module, R"(
+      try:
+          stmt
+      except BaseException:
+          flag = False
+          raise
+  )",
+      {{"flag", codegen::Name(flag)}, {"stmt", std::vector<ast::Stmt*>{stmt}}},
+      stmt->origin)[0];
+}
+
 std::vector<ast::Stmt*>* ScopeBody(ast::FunctionDef& fn) {
   for (ast::Stmt* stmt : fn.body) {
     if (auto* with = stmt->As<ast::With>()) {
@@ -194,7 +236,8 @@ std::vector<ast::Stmt*>& OrElseOf(ast::Stmt& loop) {
 std::vector<ast::Stmt*> LowerBody(ast::Module& module,
                                   std::vector<ast::Stmt*> body,
                                   ast::Kind jump,
-                                  std::string_view flag) {
+                                  std::string_view flag,
+                                  bool caught) {
   std::vector<ast::Stmt*> out;
   for (size_t i = 0; i < body.size(); ++i) {
     ast::Stmt* stmt = body[i];
@@ -203,8 +246,10 @@ std::vector<ast::Stmt*> LowerBody(ast::Module& module,
           module, "flag = True", {{"flag", codegen::Name(flag)}}, stmt->origin);
       out.insert(out.end(), set.begin(), set.end());
     } else if (HasJump(*stmt, jump)) {
-      LowerInside(module, *stmt, jump, flag);
-      out.push_back(stmt);
+      LowerInside(module, *stmt, jump, flag, caught);
+      out.push_back(caught && MayDiscardJump(*stmt)
+                        ? ResetOnRaise(module, flag, stmt)
+                        : stmt);
     } else {
       out.push_back(stmt);
       continue;
@@ -216,7 +261,8 @@ std::vector<ast::Stmt*> LowerBody(ast::Module& module,
       std::vector<ast::Stmt*> rest(body.begin() + static_cast<long>(i) + 1,
                                    body.end());
       out.push_back(
-          Guard(module, flag, LowerBody(module, std::move(rest), jump, flag)));
+          Guard(module, flag,
+                LowerBody(module, std::move(rest), jump, flag, caught)));
     }
     break;
   }

@@ -17,7 +17,29 @@
 //                                            c(x)
 //
 // A `try` whose body may set the flag gets its `else` guarded too (Python
-// skips it when the body jumps). A jump inside `finally` cannot be lowered
+// skips it when the body jumps).
+//
+// An exception that leaves a `finally` (or a context manager's `__exit__`)
+// discards a pending jump: Python goes on with the exception, and when a
+// handler or a swallowing `__exit__` of the same scope catches it, with the
+// statement after that. So a `try` with `finally` (or a `with`) that may set
+// the flag, inside a `try` body with handlers or a `with` body of the same
+// loop body (function, for `return`), resets the flag when an exception
+// leaves it:
+//
+//   try:                             try:
+//       try:                             try:
+//           if x:                            try:
+//               break                            if x:
+//       finally:             ->                      break_ = True
+//           g()                              finally:
+//   except E:                                    g()
+//       h()                              except BaseException:
+//                                            break_ = False
+//                                            raise
+//                                    except E:
+//                                        h() A jump inside `finally` cannot be
+//                                        lowered
 // this way (it would no longer discard the pending exception); the functions
 // pass leaves such a function unconverted (AGC201), so none reaches here.
 #pragma once
@@ -49,10 +71,28 @@ bool LowerLoops(ast::Module& module,
 
 // The body of a loop with its jumps replaced by `flag = True` and the
 // statements after them guarded (see above).
+// `caught`: an exception raised in `body` may be caught inside the loop
+// body (it is in a `try` body with handlers or in a `with` body there).
 std::vector<ast::Stmt*> LowerBody(ast::Module& module,
                                   std::vector<ast::Stmt*> body,
                                   ast::Kind jump,
-                                  std::string_view flag);
+                                  std::string_view flag,
+                                  bool caught = false);
+
+// Whether an exception can leave `stmt` after a jump inside it set its flag:
+// `stmt` is a `try` with `finally`, or a `with`.
+bool MayDiscardJump(const ast::Stmt& stmt);
+
+// Whether an exception raised in `block` of compound statement `stmt` may be
+// caught by `stmt` itself: `block` is the body of a `try` with handlers or of
+// a `with`.
+bool CatchesIn(const ast::Stmt& stmt, const std::vector<ast::Stmt*>& block);
+
+// `stmt` inside `try: stmt / except BaseException: flag = False; raise` (see
+// above).
+ast::Stmt* ResetOnRaise(ast::Module& module,
+                        std::string_view flag,
+                        ast::Stmt* stmt);
 
 // The loop's body and else clause.
 std::vector<ast::Stmt*>& BodyOf(ast::Stmt& loop);

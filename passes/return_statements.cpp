@@ -37,6 +37,13 @@
 //   return y                             y = g(x)
 //                                        retval_ = y; do_return = True
 //
+// A return that Python discards -- an exception leaves a `finally` or a
+// context manager's `__exit__` after it, and a handler or a swallowing
+// `__exit__` of the function catches the exception -- must not leave
+// do_return set: a `try` with `finally` (or a `with`) that may return, inside
+// a `try` body with handlers or a `with` body, resets the flag when an
+// exception leaves it (loop_jumps::ResetOnRaise).
+//
 // Only functions with a `return` inside if/while/for are changed: a function
 // whose returns sit at its top level (or in with/try there) keeps them, since
 // control_flow moves no code around them. A `return` inside `finally` cannot
@@ -146,7 +153,11 @@ class Lowerer {
           }
         }
         Inside(*stmt);
-        out.push_back(stmt);
+        // An exception leaving it discards a pending return (see
+        // loop_jumps.h): the flag must not survive into a handler.
+        out.push_back(caught_ && loop_jumps::MayDiscardJump(*stmt)
+                          ? loop_jumps::ResetOnRaise(module_, do_return_, stmt)
+                          : stmt);
       } else {
         out.push_back(stmt);
         continue;
@@ -200,7 +211,10 @@ class Lowerer {
       body_returns = HasReturn(t->body);
     }
     ForEachBlock(stmt, [&](std::vector<ast::Stmt*>& block) {
+      bool caught = caught_;
+      caught_ = caught || loop_jumps::CatchesIn(stmt, block);
       block = Block(std::move(block));
+      caught_ = caught;
     });
     if (!body_returns) {
       return;
@@ -251,6 +265,9 @@ class Lowerer {
   ast::Module& module_;
   std::string_view do_return_;
   std::string_view retval_;
+  // An exception raised here may be caught inside the function: the block
+  // is in a `try` body with handlers or in a `with` body.
+  bool caught_ = false;
 };
 
 class ReturnStatementsPass : public pass::Pass {

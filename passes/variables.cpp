@@ -12,12 +12,40 @@
 // there. Every other read stays a plain name, so converted code stays
 // readable. Names the passes generated are never wrapped.
 //
-// `del x` stays as written: a later read raises Python's own error, and
-// get_state reads names that may be deleted through `ag__.ldu`.
+// A name without any value -- deleted (`del x`, the end of `except ... as
+// x`), bound only in a branch of a statement control_flow leaves as it is
+// (`try`, `with`), or never bound and read in a thunk (`b = b and c`) -- is
+// not an `ag__.Undefined` but an empty cell: read inside a generated
+// function (a helper or a thunk), where the name is a free variable, it
+// would raise NameError ("cannot access free variable"). So a read that may
+// find the name unbound, inside a helper or a thunk, goes through a thunk of
+// its own:
+//
+//   del b                            def if_body():
+//   b = b + 1              ->            nonlocal b
+//     (inside an if)                     del b
+//                                        b = ag__.ld(ag__.ldu(lambda: b, 'b'))
+//                                        + 1
+//
+// ldu turns the NameError into an `ag__.Undefined`, which ld turns into
+// Python's UnboundLocalError with its text. Reads in comprehensions (but
+// their first iterable) and user lambdas stay as they are: they are free
+// variables in the original too.
+//
+// A read at the function's own level of a name whose bindings all moved
+// into helpers (the original binds it only in a loop or branch, and no one
+// reads it after that) would find a global: it is always unbound there, and
+// reads `ag__.ld(ag__.Undefined('x'))`.
+//
+// `del x` and `x += v` read x first: where x may be unbound there, a check
+// goes before the statement (`ag__.ld(x)`, or the thunk form in a helper),
+// since an `ag__.Undefined` can be deleted or added to without an error.
 //
 // Attaches: nothing. Requires: functions; the original unbound_reads.
+#include <algorithm>
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include "lib/analysis/manager.h"
 #include "lib/analysis/unbound_reads.h"
@@ -29,11 +57,271 @@
 namespace agc::passes::variables {
 namespace {
 
+// Finds, in every converted function, the reads that need the thunk form
+// (see above), and puts the checks before `del x` and `x += v`.
+class Reads {
+ public:
+  Reads(ast::Module& module, const analysis::UnboundReads& unbound)
+      : module_(module),
+        unbound_(unbound),
+        thunk_(module.node_count(), false),
+        never_bound_(module.node_count(), false) {
+    for (ast::Stmt* stmt : module.body) {
+      Find(*stmt);
+    }
+  }
+
+  bool NeedsThunk(const ast::Name& name) const {
+    return name.node_id < thunk_.size() && thunk_[name.node_id];
+  }
+
+  // A read of a local of the original that no binding of the converted
+  // function's own scope is left for (they all moved into helpers, where
+  // no one reads them after): it would find a global.
+  bool NeverBound(const ast::Name& name) const {
+    return name.node_id < never_bound_.size() && never_bound_[name.node_id];
+  }
+
+  bool changed() const { return changed_; }
+
+ private:
+  // Looks for converted functions.
+  void Find(ast::Node& node) {
+    if (auto* fn = node.As<ast::FunctionDef>();
+        fn != nullptr && (fn->flags & ast::kFlagConverted) != 0) {
+      own_bound_.clear();
+      OwnBindings(*fn->args);
+      for (ast::Stmt* stmt : fn->body) {
+        OwnBindings(*stmt);
+      }
+      for (ast::Stmt* stmt : fn->body) {
+        Mark(*stmt, Where::kOwn, false);
+      }
+      Checks(fn->body, false);
+    }
+    ast::ForEachChild(node, [&](ast::Node* child) {
+      if (child->category() == ast::Category::kStmt ||
+          child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+        Find(*child);
+      }
+    });
+  }
+
+  enum class Where { kOwn, kHelper, kThunk };
+
+  // When `node` starts code of another kind -- a helper's body, a thunk, a
+  // comprehension (whose first iterable is the function's), or code this
+  // pass leaves alone (nested functions, classes) -- calls visit(node, where)
+  // on what of it belongs to the function and returns true; false for code
+  // of the same kind.
+  template <typename Visit>
+  static bool Enter(ast::Node& node, Where where, Visit&& visit) {
+    if (auto* fn = node.As<ast::FunctionDef>()) {
+      if ((fn->flags & ast::kFlagHelper) != 0) {
+        for (ast::Stmt* stmt : fn->body) {
+          visit(*stmt, Where::kHelper);
+        }
+      }
+      return true;
+    }
+    if (node.Is<ast::AsyncFunctionDef>() || node.Is<ast::ClassDef>()) {
+      return true;
+    }
+    if (auto* lambda = node.As<ast::Lambda>()) {
+      // A user's lambda has no marked reads; a thunk's are the function's.
+      visit(*lambda->body, Where::kThunk);
+      return true;
+    }
+    if (const std::vector<ast::Comprehension*>* generators = Generators(node)) {
+      // Only the first iterable runs in the function's scope.
+      visit(*(*generators)[0]->iter, where);
+      return true;
+    }
+    return false;
+  }
+
+  void Mark(ast::Node& node, Where where, bool in_helper) {
+    if (auto* name = node.As<ast::Name>();
+        name != nullptr && name->ctx == ast::ExprContext::kLoad &&
+        unbound_.MayBeUnbound(*name)) {
+      if (!in_helper && !Contains(own_bound_, name->id)) {
+        never_bound_[name->node_id] = true;
+      } else if (where == Where::kThunk || in_helper) {
+        thunk_[name->node_id] = true;
+      }
+    }
+    if (Enter(node, where, [&](ast::Node& n, Where w) {
+          Mark(n, w, in_helper || w == Where::kHelper);
+        })) {
+      return;
+    }
+    ast::ForEachChild(
+        node, [&](ast::Node* child) { Mark(*child, where, in_helper); });
+  }
+
+  // What may bind a name in the converted function's own scope: its
+  // parameters and the bindings of its own code (helpers' bodies, nested
+  // functions, classes and lambdas left out; comprehensions, whose walrus
+  // binds here, kept whole).
+  void OwnBindings(ast::Node& node) {
+    if (auto* name = node.As<ast::Name>()) {
+      if (name->ctx != ast::ExprContext::kLoad) {
+        own_bound_.push_back(name->id);
+      }
+    } else if (auto* arg = node.As<ast::Arg>()) {
+      own_bound_.push_back(arg->arg);
+    } else if (auto* fn = node.As<ast::FunctionDef>()) {
+      own_bound_.push_back(fn->name);
+      NonlocalsOf(fn->body);
+      return;
+    } else if (auto* fn = node.As<ast::AsyncFunctionDef>()) {
+      own_bound_.push_back(fn->name);
+      NonlocalsOf(fn->body);
+      return;
+    } else if (auto* c = node.As<ast::ClassDef>()) {
+      own_bound_.push_back(c->name);
+      NonlocalsOf(c->body);
+      return;
+    } else if (node.Is<ast::Lambda>()) {
+      return;
+    } else if (auto* a = node.As<ast::Alias>()) {
+      own_bound_.push_back(a->asname);
+      own_bound_.push_back(a->name.substr(0, a->name.find('.')));
+    } else if (auto* h = node.As<ast::ExceptHandler>()) {
+      own_bound_.push_back(h->name);
+    } else if (auto* m = node.As<ast::MatchAs>()) {
+      own_bound_.push_back(m->name);
+    } else if (auto* m = node.As<ast::MatchStar>()) {
+      own_bound_.push_back(m->name);
+    } else if (auto* m = node.As<ast::MatchMapping>()) {
+      own_bound_.push_back(m->rest);
+    } else if (auto* g = node.As<ast::Global>()) {
+      own_bound_.insert(own_bound_.end(), g->names.begin(), g->names.end());
+    }
+    ast::ForEachChild(node, [&](ast::Node* child) { OwnBindings(*child); });
+  }
+
+  // A `nonlocal` of a function nested in this one (a helper's, through which
+  // a binding moved into it, or a user's) names one of its variables; those
+  // of functions nested deeper name theirs (or, through theirs, this one's).
+  void NonlocalsOf(std::vector<ast::Stmt*>& body) {
+    for (ast::Stmt* stmt : body) {
+      Nonlocals(*stmt);
+    }
+  }
+
+  void Nonlocals(ast::Node& node) {
+    if (auto* n = node.As<ast::Nonlocal>()) {
+      own_bound_.insert(own_bound_.end(), n->names.begin(), n->names.end());
+    }
+    if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+        node.Is<ast::Lambda>()) {
+      return;
+    }
+    if (auto* c = node.As<ast::ClassDef>()) {
+      for (ast::Stmt* stmt : c->body) {
+        if (auto* fn = stmt->As<ast::FunctionDef>()) {
+          NonlocalsOf(fn->body);  // a method's nonlocal skips the class
+        }
+      }
+      return;
+    }
+    ast::ForEachChild(node, [&](ast::Node* child) { Nonlocals(*child); });
+  }
+
+  static bool Contains(const std::vector<std::string_view>& names,
+                       std::string_view id) {
+    return std::find(names.begin(), names.end(), id) != names.end();
+  }
+
+  // Puts a check before each `del x` and `x += v` of `block` (and of the
+  // blocks and helpers inside it) whose x may be unbound.
+  void Checks(std::vector<ast::Stmt*>& block, bool in_helper) {
+    std::vector<ast::Stmt*> out;
+    out.reserve(block.size());
+    for (ast::Stmt* stmt : block) {
+      std::vector<ast::Name*> read;
+      if (auto* d = stmt->As<ast::Delete>()) {
+        for (ast::Expr* target : d->targets) {
+          MarkedNames(*target, read);
+        }
+      } else if (auto* a = stmt->As<ast::AugAssign>()) {
+        MarkedNames(*a->target, read);
+      }
+      for (ast::Name* name : read) {
+        out.push_back(Check(*name, in_helper));
+      }
+      if (auto* fn = stmt->As<ast::FunctionDef>()) {
+        if ((fn->flags & ast::kFlagHelper) != 0) {
+          Checks(fn->body, true);
+        }
+      } else if (!stmt->Is<ast::ClassDef>() &&
+                 !stmt->Is<ast::AsyncFunctionDef>()) {
+        ForEachBlock(*stmt, [&](std::vector<ast::Stmt*>& inner) {
+          Checks(inner, in_helper);
+        });
+      }
+      out.push_back(stmt);
+    }
+    block = std::move(out);
+  }
+
+  ast::Stmt* Check(const ast::Name& name, bool in_helper) {
+    changed_ = true;
+    if (!in_helper) {
+      return codegen::Instantiate(module_, "ag__.ld(x)",
+                                  {{"x", codegen::Name(name.id)}},
+                                  name.origin)[0];
+    }
+    return codegen::Instantiate(
+        module_, "ag__.ld(ag__.ldu(lambda: x, name))",
+        {{"x", codegen::Name(name.id)},
+         {"name", codegen::StrConstant(module_, name.id, name.origin)}},
+        name.origin)[0];
+  }
+
+  void MarkedNames(ast::Node& target, std::vector<ast::Name*>& out) {
+    if (auto* name = target.As<ast::Name>()) {
+      if (unbound_.MayBeUnbound(*name)) {
+        out.push_back(name);
+      }
+      return;
+    }
+    if (target.Is<ast::Tuple>() || target.Is<ast::List>()) {
+      ast::ForEachChild(target, [&](ast::Node* c) { MarkedNames(*c, out); });
+    }
+  }
+
+  static const std::vector<ast::Comprehension*>* Generators(ast::Node& node) {
+    if (auto* c = node.As<ast::ListComp>()) {
+      return &c->generators;
+    }
+    if (auto* c = node.As<ast::SetComp>()) {
+      return &c->generators;
+    }
+    if (auto* c = node.As<ast::DictComp>()) {
+      return &c->generators;
+    }
+    if (auto* c = node.As<ast::GeneratorExp>()) {
+      return &c->generators;
+    }
+    return nullptr;
+  }
+
+  ast::Module& module_;
+  const analysis::UnboundReads& unbound_;
+  std::vector<bool> thunk_;        // by NodeId
+  std::vector<bool> never_bound_;  // by NodeId
+  std::vector<std::string_view> own_bound_;
+  bool changed_ = false;
+};
+
 class VariablesPass : public pass::Pass {
  public:
   pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
     const auto& unbound = ctx.analyses().GetOriginal<analysis::UnboundReads>();
-    bool changed = false;
+    const Reads reads(module, unbound);
+    bool changed = reads.changed();
     RewriteConvertedCode(
         module, [&](ast::Node& node, const CodeContext&) -> ast::Node* {
           auto* name = node.As<ast::Name>();
@@ -42,6 +330,21 @@ class VariablesPass : public pass::Pass {
             return &node;
           }
           changed = true;
+          if (reads.NeverBound(*name)) {
+            return codegen::InstantiateExpr(
+                module, "ag__.ld(ag__.Undefined(name))",
+                {{"name",
+                  codegen::StrConstant(module, name->id, name->origin)}},
+                name->origin);
+          }
+          if (reads.NeedsThunk(*name)) {
+            return codegen::InstantiateExpr(
+                module, "ag__.ld(ag__.ldu(lambda: x, name))",
+                {{"x", name},
+                 {"name",
+                  codegen::StrConstant(module, name->id, name->origin)}},
+                name->origin);
+          }
           return codegen::InstantiateExpr(module, "ag__.ld(x)", {{"x", name}},
                                           name->origin);
         });

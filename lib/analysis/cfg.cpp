@@ -177,9 +177,11 @@ class CfgBuilder {
   }
 
   struct Frame {
-    enum class Kind : uint8_t { kLoop, kExcept, kFinally } kind;
+    enum class Kind : uint8_t { kLoop, kExcept, kFinally, kWith } kind;
     CfgNodeId continue_target = kNoCfgNode;
-    // kLoop: break sources; kExcept: raise sources.
+    // kLoop: break sources; kExcept: raise sources; kWith: `raise`
+    // statements (and asserts) whose exception the context manager's
+    // __exit__ may swallow.
     std::vector<CfgNodeId> sources;
     // kFinally: jumps waiting for the finally block.
     std::vector<std::pair<CfgNodeId, Jump>> pending;
@@ -244,10 +246,20 @@ class CfgBuilder {
 
   // Sends a jump from `source` to its target, looking at the frames below
   // index `below`.
-  void SendJump(CfgNodeId source, Jump jump, size_t below) {
+  void SendJump(CfgNodeId source,
+                Jump jump,
+                size_t below,
+                bool explicit_raise = false) {
     for (size_t i = below; i-- > 0;) {
       Frame& f = frames_[i];
       switch (f.kind) {
+        case Frame::Kind::kWith:
+          // Swallowed, the statement after the `with` runs; not, the
+          // exception goes on.
+          if (jump == Jump::kRaise && explicit_raise) {
+            f.sources.push_back(source);
+          }
+          break;
         case Frame::Kind::kFinally:
           f.pending.emplace_back(source, jump);
           return;
@@ -278,8 +290,8 @@ class CfgBuilder {
     // edge.
   }
 
-  void SendJump(CfgNodeId source, Jump jump) {
-    SendJump(source, jump, frames_.size());
+  void SendJump(CfgNodeId source, Jump jump, bool explicit_raise = false) {
+    SendJump(source, jump, frames_.size(), explicit_raise);
   }
 
   // Inside a try (or a finally-protected region) every node may raise.
@@ -392,13 +404,13 @@ class CfgBuilder {
       case ast::Kind::kWith: {
         CfgNodeId h = AddNode(CfgNodeKind::kHeader, &s);
         MayRaise(h);
-        Block(s.Cast<ast::With>().body);
+        WithBody(s.Cast<ast::With>().body);
         break;
       }
       case ast::Kind::kAsyncWith: {
         CfgNodeId h = AddNode(CfgNodeKind::kHeader, &s);
         MayRaise(h);
-        Block(s.Cast<ast::AsyncWith>().body);
+        WithBody(s.Cast<ast::AsyncWith>().body);
         break;
       }
       case ast::Kind::kMatch:
@@ -438,11 +450,11 @@ class CfgBuilder {
         frontier_.clear();
         break;
       case ast::Kind::kRaise:
-        SendJump(n, Jump::kRaise);
+        SendJump(n, Jump::kRaise, /*explicit_raise=*/true);
         frontier_.clear();
         break;
       case ast::Kind::kAssert:
-        SendJump(n, Jump::kRaise);
+        SendJump(n, Jump::kRaise, /*explicit_raise=*/true);
         break;
       default:
         if (IsScopeStmt(s)) {
@@ -509,6 +521,19 @@ class CfgBuilder {
       End(*c);
     }
     frontier_.insert(frontier_.end(), ends.begin(), ends.end());
+  }
+
+  // A `with` body: a `raise` in it (or an assert) may be swallowed by the
+  // context manager's __exit__, and then the statement after the `with`
+  // runs (`with suppress(E): raise E` does not end the block). Other
+  // statements that may raise are not followed there (every name the body
+  // binds would be "maybe unbound" after every `with`).
+  void WithBody(const std::vector<ast::Stmt*>& body) {
+    frames_.push_back(Frame{Frame::Kind::kWith, kNoCfgNode, {}, {}});
+    Block(body);
+    std::vector<CfgNodeId> swallowed = std::move(frames_.back().sources);
+    frames_.pop_back();
+    frontier_.insert(frontier_.end(), swallowed.begin(), swallowed.end());
   }
 
   void TryStmt(const ast::Stmt& s,

@@ -359,6 +359,22 @@ print(data, f, b)
   CHECK_FALSE(Undef(t, 3, "data"));
 }
 
+TEST_CASE("reaching definitions: a raise in a with may be swallowed",
+          "[reaching_definitions]") {
+  TestModule t(R"py(
+def f(cm, a):
+    with cm:
+        raise ValueError(a)
+    if a:
+        x = 2
+    return x
+)py");
+  // The context manager may swallow the ValueError: the return is reached
+  // with x unbound (a call in the body that raises is not followed there).
+  CHECK(Defs(t, 6, "x") == "5");
+  CHECK(Undef(t, 6, "x"));
+}
+
 TEST_CASE("reaching definitions: raise ends a path", "[reaching_definitions]") {
   TestModule t(R"py(
 def f(a):

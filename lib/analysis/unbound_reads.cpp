@@ -95,8 +95,12 @@ class UnboundReadsBuilder {
   // statement `at`.
   void Reads(const ast::Node& at, const ast::Node& expr) {
     if (const auto* name = expr.As<ast::Name>()) {
-      if (name->ctx == ast::ExprContext::kLoad &&
-          (order_ == nullptr || !order_->CertainRead(*name))) {
+      // `del x` and `x += v` read x first, too.
+      const auto* aug = at.As<ast::AugAssign>();
+      const bool reads = name->ctx == ast::ExprContext::kLoad ||
+                         name->ctx == ast::ExprContext::kDel ||
+                         (aug != nullptr && aug->target == name);
+      if (reads && (order_ == nullptr || !order_->CertainRead(*name))) {
         SymbolId id = qn_.Of(*name);
         if (id != kNoSymbol && rd_.MayBeUndefined(at, id)) {
           out_.bits_[name->node_id] = true;

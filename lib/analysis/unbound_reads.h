@@ -1,11 +1,12 @@
 // Unbound reads: which reads of a name inside a function may find it unbound.
 //
 // Attaches: to every Name expression in Load context that runs in a function
-//   body (its statements, and comprehensions and default values there), a
-//   bit: the name is a local of the function and, on some path from the
-//   function's entry (or from a `del`), nothing binds it before the
-//   statement that reads it. Reads inside lambda bodies and nested functions
-//   belong to their own scopes and are not marked.
+//   body (its statements, and comprehensions and default values there), and
+//   to the names a `del` deletes and the Name target of an augmented
+//   assignment (both read the name first), a bit: the name is a local of the
+//   function and, on some path from the function's entry (or from a `del`),
+//   nothing binds it before the statement that reads it. Reads inside lambda
+//   bodies and nested functions belong to their own scopes and are not marked.
 // Requires: qual_names, reaching_definitions.
 //
 // The variables pass reads this analysis of the original program (see

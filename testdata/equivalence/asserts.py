@@ -58,7 +58,16 @@ def assert_side_effect(x):
     return len(seen)
 
 
+def walrus_message(xs, b):
+    # Found by scripts/random_programs.py (issue 32): in a thunk the walrus
+    # would bind a local of the lambda, and `a - b` read that one.
+    a = xs[1]
+    assert len(xs) > 5, (a := a - b)
+    return a
+
+
 CASES = {
+    "walrus_message": [([1, 2, 3, 4, 5, 6], 1), ([1, 2], 1), ([1, 2], "s")],
     "assert_side_effect": [(1,), (2,)],
     "positive": [(1,), (0,), (-5,)],
     "bare": [(1,), (0,), ("",)],
@@ -80,6 +89,7 @@ STAGED_ERRORS = {
 }
 
 PYTHON_ONLY = {
+    "walrus_message": "a Python assert (left as written) of a staged bool",
     "assert_tuple_message": "isinstance() of a staged value sees the staged "
                             "type, not the Python one",
 }

@@ -51,7 +51,7 @@ def find(xs, target):
             do_return, retval_ = vars_
         def if_body():
             nonlocal do_return, retval_
-            retval_ = (ag__.or_(lambda: ag__.ld(x), lambda: ag__.locals_(fscope, ('xs', 'target', 'i', 'x', 'found'))), ag__.if_exp(xs, lambda: ag__.locals_(fscope, ('xs', 'target', 'i', 'x', 'found')), lambda: ag__.locals_(fscope, ('xs', 'target', 'i', 'x', 'found')), 'xs'))
+            retval_ = (ag__.or_(lambda: ag__.ld(ag__.ldu(lambda: x, 'x')), lambda: ag__.locals_(fscope, ('xs', 'target', 'i', 'x', 'found'))), ag__.if_exp(xs, lambda: ag__.locals_(fscope, ('xs', 'target', 'i', 'x', 'found')), lambda: ag__.locals_(fscope, ('xs', 'target', 'i', 'x', 'found')), 'xs'))
             do_return = True
         def else_body():
             pass
