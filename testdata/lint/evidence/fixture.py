@@ -187,6 +187,38 @@ def static_shape(x: tf.Tensor):
     return dims
 
 
+def zip_with_unstacked(x: tf.Tensor, dims):
+    # zip stops with its shortest argument, a Python list: a Python loop.
+    out = []
+    for d, t in zip(dims, tf.unstack(x)):
+        out.append(t)
+    return out
+
+
+def operator_blocks(d: tf.Tensor):
+    # A framework class gives a Python object, not a tensor.
+    op = tf.linalg.LinearOperatorDiag(d)
+    blocks = []
+    for block in op.operators:
+        blocks.append(block)  # assumed: AGC304
+    return blocks
+
+
+def checkpoints(path):
+    # tf.train gives Python objects (here a generator of file names).
+    found = []
+    for c in tf.train.checkpoints_iterator(path):
+        found.append(c)
+    return found
+
+
+def flatten_each(xs, n):
+    # tf.nest adds nothing to the graph: nothing is unrolled.
+    for _ in range(n):
+        xs = tf.nest.flatten(xs)
+    return xs
+
+
 def python_global(n):
     global total  # assumed: AGC310
     total = n
