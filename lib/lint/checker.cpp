@@ -239,6 +239,14 @@ std::string_view LastName(const ast::Expr* expr) {
   return {};
 }
 
+const ast::Expr& ChainRoot(const ast::Expr& expr) {
+  const ast::Expr* e = &expr;
+  while (const auto* a = e->As<ast::Attribute>()) {
+    e = a->value;
+  }
+  return *e;
+}
+
 std::string DottedName(const ast::Expr* expr) {
   if (expr == nullptr) {
     return {};

@@ -169,6 +169,10 @@ bool IsConvertible(const ast::FunctionDef& fn);
 // for a call (decorators such as `@a.do_not_convert()`).
 std::string_view LastName(const ast::Expr* expr);
 
+// The expression an attribute chain starts from: `tf` of `tf.nest.flatten`,
+// `x` of `x`, the call of `f().a`.
+const ast::Expr& ChainRoot(const ast::Expr& expr);
+
 // The text of a qualified name (`a`, `a.b`), or empty.
 std::string DottedName(const ast::Expr* expr);
 

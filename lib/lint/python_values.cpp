@@ -292,46 +292,36 @@ bool TensorListCall(const ast::Expr& e, const ModuleFacts& facts) {
                           "gradients"})) {
     return false;
   }
-  const ast::Expr* root = attr->value;
-  while (const auto* a = root->As<ast::Attribute>()) {
-    root = a->value;
-  }
-  const auto* name = root->As<ast::Name>();
-  return name != nullptr && facts.IsFramework(name->id);
+  const auto* root = ChainRoot(*attr->value).As<ast::Name>();
+  return root != nullptr && facts.IsFramework(root->id);
 }
 
-// `tf.reduce_sum(x)`, `jnp.where(...)`, `lax.cond(...)`, `tf.data.Dataset.
-// range(3)`: a call through a name bound to TensorFlow or JAX, other than
-// one of PythonResultName.
-bool FrameworkCall(const ast::Call& call, const ModuleFacts& facts) {
-  if (const auto* a = call.func->As<ast::Attribute>();
-      a != nullptr && FrameworkClass(a->attr)) {
-    return false;
-  }
-  const ast::Expr* e = call.func;
-  while (const auto* a = e->As<ast::Attribute>()) {
-    if (PythonResultName(a->attr)) {
-      return false;
-    }
-    e = a->value;
-  }
-  const auto* root = e->As<ast::Name>();
-  return root != nullptr && facts.IsFramework(root->id) &&
-         !PythonResultName(root->id);
-}
+// What a call through a name bound to TensorFlow or JAX gives.
+enum class FrameworkResult {
+  kNone,    // not such a call
+  kPython,  // a Python value (through one of PythonResultName)
+  kObject,  // an instance of a framework class (FrameworkClass)
+  kStaged,  // a value that may be staged: `tf.reduce_sum(x)`, `jnp.where`,
+            // `lax.cond(...)`, `tf.data.Dataset.range(3)`
+};
 
-// `tf.nest.flatten(x)`, `tf.config.list_physical_devices()`: a call
-// through a framework module that gives a Python value.
-bool PythonFrameworkCall(const ast::Call& call, const ModuleFacts& facts) {
-  const ast::Expr* e = call.func;
-  bool python = false;
-  while (const auto* a = e->As<ast::Attribute>()) {
+FrameworkResult CallThroughFramework(const ast::Call& call,
+                                     const ModuleFacts& facts) {
+  const auto* root = ChainRoot(*call.func).As<ast::Name>();
+  if (root == nullptr || !facts.IsFramework(root->id)) {
+    return FrameworkResult::kNone;
+  }
+  bool python = PythonResultName(root->id);
+  for (const ast::Expr* e = call.func; const auto* a = e->As<ast::Attribute>();
+       e = a->value) {
     python = python || PythonResultName(a->attr);
-    e = a->value;
   }
-  const auto* root = e->As<ast::Name>();
-  return root != nullptr && facts.IsFramework(root->id) &&
-         (python || PythonResultName(root->id));
+  if (python) {
+    return FrameworkResult::kPython;
+  }
+  const auto* a = call.func->As<ast::Attribute>();
+  return a != nullptr && FrameworkClass(a->attr) ? FrameworkResult::kObject
+                                                 : FrameworkResult::kStaged;
 }
 
 // `@tf.function`, `@tf.function(jit_compile=True)`, `@jax.jit`, `@jit`
@@ -353,12 +343,8 @@ bool Traced(const ast::FunctionDef& def, const ModuleFacts& facts) {
     if (last != "function" && last != "jit") {
       continue;
     }
-    const ast::Expr* root = d;
-    while (const auto* a = root->As<ast::Attribute>()) {
-      root = a->value;
-    }
-    const auto* name = root->As<ast::Name>();
-    if (name != nullptr && facts.IsFramework(name->id)) {
+    const auto* root = ChainRoot(*d).As<ast::Name>();
+    if (root != nullptr && facts.IsFramework(root->id)) {
       return true;
     }
   }
@@ -512,7 +498,7 @@ bool Evidence::Of(const ast::Expr& e) {
     return OfName(*n);
   }
   if (const auto* call = e.As<ast::Call>()) {
-    if (FrameworkCall(*call, checker.facts())) {
+    if (FrameworkOp(*call, checker.facts())) {
       return true;
     }
     // `range(tf.shape(x)[0])`, `len(t)`, `enumerate(t)` of a staged value.
@@ -594,12 +580,17 @@ bool StagedExit(const ast::Node& node,
   return found;
 }
 
-bool StagedExit(const std::vector<ast::Stmt*>& body, const Checker& checker) {
+}  // namespace
+
+bool StagedEarlyExit(const std::vector<ast::Stmt*>& body,
+                     const Checker& checker) {
   Evidence ev{checker, nullptr, {}};
   return std::any_of(body.begin(), body.end(), [&](const ast::Stmt* s) {
     return StagedExit(*s, false, false, ev);
   });
 }
+
+namespace {
 
 bool Certainly(const ast::Expr& e, Scope scope) {
   const Checker& checker = scope.checker;
@@ -662,7 +653,8 @@ bool Certainly(const ast::Expr& e, Scope scope) {
       // `tf.executing_eagerly()`, `tf.is_tensor(x)`: Python bools;
       // `tf.nest.flatten(x)`: a Python list.
       if (attr->attr == "executing_eagerly" || attr->attr == "is_tensor" ||
-          PythonFrameworkCall(*call, checker.facts())) {
+          CallThroughFramework(*call, checker.facts()) ==
+              FrameworkResult::kPython) {
         return true;
       }
       return call->args.empty() &&
@@ -788,12 +780,12 @@ bool NotStaged(const ast::Stmt& stmt, const Checker& checker) {
   // makes a tensor.
   if (const auto* w = stmt.As<ast::While>()) {
     return (Certainly(*w->test, scope) && !ExitsEarly(w->body)) ||
-           (unknown(*w->test) && !StagedExit(w->body, checker));
+           (unknown(*w->test) && !StagedEarlyExit(w->body, checker));
   }
   if (const auto* f = stmt.As<ast::For>()) {
     return ((Certainly(*f->iter, scope) || TensorList(*f->iter, scope)) &&
             !ExitsEarly(f->body)) ||
-           (unknown(*f->iter) && !StagedExit(f->body, checker));
+           (unknown(*f->iter) && !StagedEarlyExit(f->body, checker));
   }
   return false;
 }
@@ -837,12 +829,7 @@ bool StagedStatementBinds(const std::vector<ast::Stmt*>& body,
 }
 
 bool FrameworkOp(const ast::Call& call, const ModuleFacts& facts) {
-  return FrameworkCall(call, facts);
-}
-
-bool StagedEarlyExit(const std::vector<ast::Stmt*>& body,
-                     const Checker& checker) {
-  return StagedExit(body, checker);
+  return CallThroughFramework(call, facts) == FrameworkResult::kStaged;
 }
 
 }  // namespace agc::lint

@@ -59,11 +59,7 @@ const ast::Call* FindTensorFlowCall(const ast::Node& node,
     return nullptr;
   }
   if (const auto* call = node.As<ast::Call>()) {
-    const ast::Expr* root = call->func;
-    while (const auto* a = root->As<ast::Attribute>()) {
-      root = a->value;
-    }
-    const auto* name = root->As<ast::Name>();
+    const auto* name = ChainRoot(*call->func).As<ast::Name>();
     if (name != nullptr && facts.IsTensorFlow(name->id) &&
         FrameworkOp(*call, facts)) {
       return call;
