@@ -29,8 +29,22 @@
 //
 // ldu turns the NameError into an `ag__.Undefined`, which ld turns into
 // Python's UnboundLocalError with its text. Reads in comprehensions (but
-// their first iterable) and user lambdas stay as they are: they are free
-// variables in the original too.
+// their first iterable) and user lambdas need no thunk: they are free
+// variables in the original too, and an empty cell raises what Python
+// raises there.
+//
+// What they may find instead is an `ag__.Undefined`, where the original
+// had nothing. A read in a list, set or dict comprehension (kComprehension)
+// goes through `ag__.ld_comp`, which raises Python's NameError for an
+// unbound free variable (UnboundLocalError from Python 3.12, which inlines
+// the comprehension); a read in a nested function, lambda, class body or
+// generator expression (kFree, which may run at any time) through
+// `ag__.ld_free`, which raises the NameError:
+//
+//   if c:                          def k():
+//       y = 1                          with ag__.FunctionScope(...):
+//   def k():               ->              return ag__.ld_free(y)
+//       return y
 //
 // A read at the function's own level of a name whose bindings all moved
 // into helpers (the original binds it only in a loop or branch, and no one
@@ -56,6 +70,19 @@
 
 namespace agc::passes::variables {
 namespace {
+
+// The runtime's read of `x` for a read of this kind (see unbound_reads.h):
+// each raises, for an `ag__.Undefined`, what Python raises there.
+std::string_view Load(analysis::UnboundRead kind) {
+  switch (kind) {
+    case analysis::UnboundRead::kComprehension:
+      return "ag__.ld_comp(x)";
+    case analysis::UnboundRead::kFree:
+      return "ag__.ld_free(x)";
+    default:
+      return "ag__.ld(x)";
+  }
+}
 
 // Finds, in every converted function, the reads that need the thunk form
 // (see above), and puts the checks before `del x` and `x += v`.
@@ -107,7 +134,7 @@ class Reads {
     });
   }
 
-  enum class Where { kOwn, kHelper, kThunk };
+  enum class Where { kOwn, kHelper, kThunk, kComprehension };
 
   // When `node` starts code of another kind -- a helper's body, a thunk, a
   // comprehension (whose first iterable is the function's), or code this
@@ -133,8 +160,21 @@ class Reads {
       return true;
     }
     if (const std::vector<ast::Comprehension*>* generators = Generators(node)) {
-      // Only the first iterable runs in the function's scope.
+      // Only the first iterable runs in the function's scope; the rest reads
+      // the function's variables as free variables, bound or not.
+      const ast::Expr* first = (*generators)[0]->iter;
       visit(*(*generators)[0]->iter, where);
+      ast::ForEachChild(node, [&](ast::Node* child) {
+        if (!child->Is<ast::Comprehension>()) {
+          visit(*child, Where::kComprehension);
+          return;
+        }
+        ast::ForEachChild(*child, [&](ast::Node* part) {
+          if (part != first) {
+            visit(*part, Where::kComprehension);
+          }
+        });
+      });
       return true;
     }
     return false;
@@ -142,11 +182,15 @@ class Reads {
 
   void Mark(ast::Node& node, Where where, bool in_helper) {
     if (auto* name = node.As<ast::Name>();
-        name != nullptr && name->ctx == ast::ExprContext::kLoad &&
-        unbound_.MayBeUnbound(*name)) {
-      if (!in_helper && !Contains(own_bound_, name->id)) {
+        name != nullptr && name->ctx == ast::ExprContext::kLoad) {
+      // A free read (kFree) finds the function's variable, bound or not.
+      const analysis::UnboundRead kind = unbound_.KindOf(*name);
+      if ((kind == analysis::UnboundRead::kLocal ||
+           kind == analysis::UnboundRead::kComprehension) &&
+          !in_helper && !Contains(own_bound_, name->id)) {
         never_bound_[name->node_id] = true;
-      } else if (where == Where::kThunk || in_helper) {
+      } else if (kind == analysis::UnboundRead::kLocal &&
+                 (where == Where::kThunk || in_helper)) {
         thunk_[name->node_id] = true;
       }
     }
@@ -268,10 +312,10 @@ class Reads {
 
   ast::Stmt* Check(const ast::Name& name, bool in_helper) {
     changed_ = true;
-    if (!in_helper) {
-      return codegen::Instantiate(module_, "ag__.ld(x)",
-                                  {{"x", codegen::Name(name.id)}},
-                                  name.origin)[0];
+    const analysis::UnboundRead kind = unbound_.KindOf(name);
+    if (!in_helper || kind != analysis::UnboundRead::kLocal) {
+      return codegen::Instantiate(
+          module_, Load(kind), {{"x", codegen::Name(name.id)}}, name.origin)[0];
     }
     return codegen::Instantiate(
         module_, "ag__.ld(ag__.ldu(lambda: x, name))",
@@ -316,25 +360,141 @@ class Reads {
   bool changed_ = false;
 };
 
+// Code left unconverted inside a converted function (a generator, an async
+// or do_not_convert function, and what is nested in it) stays as written
+// but for its reads of the converted function's variables, which may hold
+// an `ag__.Undefined` there: `ag__.ld_free(y)`, and `ag__.ld_free(y)` before
+// `del y` and `y += v` of a `nonlocal y`.
+class UnconvertedReads {
+ public:
+  UnconvertedReads(ast::Module& module, const analysis::UnboundReads& unbound)
+      : module_(module), unbound_(unbound) {}
+
+  // `fn`, a function left unconverted; true if something changed.
+  bool Rewrite(ast::Node& fn) {
+    changed_ = false;
+    ast::TransformChildren(fn, [&](ast::Node* child) { return Wrap(*child); });
+    if (auto* def = fn.As<ast::FunctionDef>()) {
+      Checks(def->body);
+      def->flags |= changed_ ? ast::kFlagChanged : 0;
+    } else if (auto* def = fn.As<ast::AsyncFunctionDef>()) {
+      Checks(def->body);
+      def->flags |= changed_ ? ast::kFlagChanged : 0;
+    }
+    return changed_;
+  }
+
+ private:
+  bool IsFree(const ast::Name& name) const {
+    return unbound_.KindOf(name) == analysis::UnboundRead::kFree;
+  }
+
+  ast::Node* Wrap(ast::Node& node) {
+    if (auto* name = node.As<ast::Name>()) {
+      if (name->ctx != ast::ExprContext::kLoad || !IsFree(*name)) {
+        return &node;
+      }
+      changed_ = true;
+      return codegen::InstantiateExpr(module_,
+                                      Load(analysis::UnboundRead::kFree),
+                                      {{"x", name}}, name->origin);
+    }
+    if (node.Is<ast::JoinedStr>()) {
+      return &node;  // printed as written (see converted_code.h)
+    }
+    ast::TransformChildren(node,
+                           [&](ast::Node* child) { return Wrap(*child); });
+    return &node;
+  }
+
+  void Checks(std::vector<ast::Stmt*>& block) {
+    std::vector<ast::Stmt*> out;
+    out.reserve(block.size());
+    for (ast::Stmt* stmt : block) {
+      std::vector<const ast::Name*> read;
+      if (auto* d = stmt->As<ast::Delete>()) {
+        for (ast::Expr* target : d->targets) {
+          FreeTargets(*target, read);
+        }
+      } else if (auto* a = stmt->As<ast::AugAssign>()) {
+        FreeTargets(*a->target, read);
+      }
+      for (const ast::Name* name : read) {
+        changed_ = true;
+        out.push_back(codegen::Instantiate(
+            module_, Load(analysis::UnboundRead::kFree),
+            {{"x", codegen::Name(name->id)}}, name->origin)[0]);
+      }
+      if (auto* fn = stmt->As<ast::FunctionDef>()) {
+        Checks(fn->body);
+      } else if (auto* fn = stmt->As<ast::AsyncFunctionDef>()) {
+        Checks(fn->body);
+      } else if (auto* c = stmt->As<ast::ClassDef>()) {
+        Checks(c->body);
+      } else {
+        ForEachBlock(*stmt,
+                     [&](std::vector<ast::Stmt*>& inner) { Checks(inner); });
+      }
+      out.push_back(stmt);
+    }
+    block = std::move(out);
+  }
+
+  void FreeTargets(const ast::Node& target,
+                   std::vector<const ast::Name*>& out) const {
+    if (const auto* name = target.As<ast::Name>()) {
+      if (IsFree(*name)) {
+        out.push_back(name);
+      }
+    } else if (target.Is<ast::Tuple>() || target.Is<ast::List>()) {
+      ast::ForEachChild(target,
+                        [&](const ast::Node* c) { FreeTargets(*c, out); });
+    }
+  }
+
+  ast::Module& module_;
+  const analysis::UnboundReads& unbound_;
+  bool changed_ = false;
+};
+
 class VariablesPass : public pass::Pass {
  public:
+  // A function inside converted code whose body the walk does not visit.
+  static bool IsUnconverted(const ast::Node& node) {
+    if (node.Is<ast::AsyncFunctionDef>()) {
+      return true;
+    }
+    const auto* fn = node.As<ast::FunctionDef>();
+    return fn != nullptr &&
+           (fn->flags & (ast::kFlagConverted | ast::kFlagHelper)) == 0;
+  }
+
   pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
     const auto& unbound = ctx.analyses().GetOriginal<analysis::UnboundReads>();
     const Reads reads(module, unbound);
     bool changed = reads.changed();
+    UnconvertedReads unconverted(module, unbound);
     RewriteConvertedCode(
         module, [&](ast::Node& node, const CodeContext&) -> ast::Node* {
+          if (IsUnconverted(node)) {
+            changed = unconverted.Rewrite(node) || changed;
+            return &node;
+          }
           auto* name = node.As<ast::Name>();
           if (name == nullptr || name->ctx != ast::ExprContext::kLoad ||
               !unbound.MayBeUnbound(*name)) {
             return &node;
           }
           changed = true;
+          const std::string_view load = Load(unbound.KindOf(*name));
           if (reads.NeverBound(*name)) {
             return codegen::InstantiateExpr(
-                module, "ag__.ld(ag__.Undefined(name))",
-                {{"name",
-                  codegen::StrConstant(module, name->id, name->origin)}},
+                module, load,
+                {{"x", codegen::InstantiateExpr(
+                           module, "ag__.Undefined(name)",
+                           {{"name", codegen::StrConstant(module, name->id,
+                                                          name->origin)}},
+                           name->origin)}},
                 name->origin);
           }
           if (reads.NeedsThunk(*name)) {
@@ -345,7 +505,7 @@ class VariablesPass : public pass::Pass {
                   codegen::StrConstant(module, name->id, name->origin)}},
                 name->origin);
           }
-          return codegen::InstantiateExpr(module, "ag__.ld(x)", {{"x", name}},
+          return codegen::InstantiateExpr(module, load, {{"x", name}},
                                           name->origin);
         });
     return changed ? pass::Changed::kYes : pass::Changed::kNo;

@@ -1,5 +1,8 @@
 #include "lib/analysis/unbound_reads.h"
 
+#include <unordered_map>
+
+#include "lib/analysis/activity.h"
 #include "lib/analysis/qual_names.h"
 #include "lib/analysis/reaching_definitions.h"
 #include "lib/analysis/walrus_order.h"
@@ -9,18 +12,35 @@ namespace agc::analysis {
 class UnboundReadsBuilder {
  public:
   UnboundReadsBuilder(const QualNames& qn,
+                      const Activity& activity,
                       const ReachingDefinitions& rd,
                       UnboundReads& out)
-      : qn_(qn), rd_(rd), out_(out) {}
+      : qn_(qn), activity_(activity), rd_(rd), out_(out) {}
+
+  // Every read of a function's local from a nested function, lambda, class
+  // body or generator expression, anywhere in `node`: kFree when the
+  // function may hold the local as an `ag__.Undefined`.
+  void FreeReads(const ast::Node& node) {
+    if (const auto* name = node.As<ast::Name>()) {
+      FreeRead(*name, name->ctx != ast::ExprContext::kStore);
+      return;
+    }
+    if (const auto* aug = node.As<ast::AugAssign>()) {
+      if (const auto* target = aug->target->As<ast::Name>()) {
+        FreeRead(*target, true);
+      }
+    }
+    ast::ForEachChild(node, [&](const ast::Node* child) { FreeReads(*child); });
+  }
 
   // Statements outside functions: find the functions.
   void Outside(const ast::Node& node) {
     if (const auto* fn = node.As<ast::FunctionDef>()) {
-      Body(fn->body);
+      Body(*fn, fn->body);
       return;
     }
     if (const auto* fn = node.As<ast::AsyncFunctionDef>()) {
-      Body(fn->body);
+      Body(*fn, fn->body);
       return;
     }
     ast::ForEachChild(node, [&](const ast::Node* child) {
@@ -32,10 +52,13 @@ class UnboundReadsBuilder {
   }
 
  private:
-  void Body(const std::vector<ast::Stmt*>& body) {
+  void Body(const ast::Node& fn, const std::vector<ast::Stmt*>& body) {
+    const Scope* outer = function_;
+    function_ = &activity_.ScopeOf(fn);
     for (const ast::Stmt* stmt : body) {
       Statement(*stmt);
     }
+    function_ = outer;
   }
 
   // A statement (or handler, or case) of a function body: its own
@@ -70,9 +93,9 @@ class UnboundReadsBuilder {
       }
     });
     if (const auto* fn = stmt.As<ast::FunctionDef>()) {
-      Body(fn->body);
+      Body(*fn, fn->body);
     } else if (const auto* fn = stmt.As<ast::AsyncFunctionDef>()) {
-      Body(fn->body);
+      Body(*fn, fn->body);
     }
   }
 
@@ -102,10 +125,19 @@ class UnboundReadsBuilder {
                          (aug != nullptr && aug->target == name);
       if (reads && (order_ == nullptr || !order_->CertainRead(*name))) {
         SymbolId id = qn_.Of(*name);
-        if (id != kNoSymbol && rd_.MayBeUndefined(at, id)) {
-          out_.bits_[name->node_id] = true;
-          ++out_.count_;
+        if (id == kNoSymbol) {
+          return;
         }
+        // The function's own code, or a list/set/dict comprehension there
+        // (which runs now); generator expressions are left to FreeReads.
+        const Scope& scope = activity_.EnclosingScope(*name);
+        const Owner owner = Resolve(scope, id);
+        if (owner.scope != function_ || owner.deferred ||
+            !rd_.MayBeUndefined(at, id)) {
+          return;
+        }
+        Mark(*name, owner.scope == &scope ? UnboundRead::kLocal
+                                          : UnboundRead::kComprehension);
       }
       return;
     }
@@ -119,20 +151,153 @@ class UnboundReadsBuilder {
     ast::ForEachChild(expr, [&](const ast::Node* child) { Reads(at, *child); });
   }
 
+  void Mark(const ast::Name& name, UnboundRead kind) {
+    if (out_.kinds_[name.node_id] == UnboundRead::kNo) {
+      ++out_.count_;
+    }
+    out_.kinds_[name.node_id] = kind;
+  }
+
+  // The scope whose variable a read of `id` in `scope` finds (null for a
+  // global, a builtin or a class attribute) and whether the way there
+  // crosses a scope that runs later or apart (a function, lambda, generator
+  // expression or class body: anything but a list, set or dict
+  // comprehension).
+  struct Owner {
+    const Scope* scope = nullptr;
+    bool deferred = false;
+  };
+
+  static Owner Resolve(const Scope& from, SymbolId id) {
+    Owner out;
+    for (const Scope* s = &from; s != nullptr; s = s->parent) {
+      if (s->kind == ScopeKind::kModule) {
+        return {};
+      }
+      if (s->kind == ScopeKind::kClass && s != &from) {
+        continue;  // a class's names are not visible to its nested scopes
+      }
+      if (s->globals.Contains(id)) {
+        return {};
+      }
+      if (s->bound.Contains(id)) {
+        if (s->kind == ScopeKind::kClass) {
+          return {};  // read from the class namespace
+        }
+        out.scope = s;
+        return out;
+      }
+      if (!IsInlinedComprehension(*s)) {
+        out.deferred = true;
+      }
+    }
+    return {};
+  }
+
+  // A list, set or dict comprehension: code that runs where it is written.
+  static bool IsInlinedComprehension(const Scope& scope) {
+    return scope.kind == ScopeKind::kComprehension &&
+           !scope.node->Is<ast::GeneratorExp>();
+  }
+
+  void FreeRead(const ast::Name& name, bool reads) {
+    if (!reads) {
+      return;
+    }
+    SymbolId id = qn_.Of(name);
+    if (id == kNoSymbol) {
+      return;
+    }
+    const Owner owner = Resolve(activity_.EnclosingScope(name), id);
+    if (owner.scope != nullptr && owner.deferred &&
+        owner.scope->kind == ScopeKind::kFunction &&
+        Undefinable(*owner.scope).Contains(id)) {
+      Mark(name, UnboundRead::kFree);
+    }
+  }
+
+  // The locals of `function` it may hold as an `ag__.Undefined` (see the
+  // header), computed once per function.
+  const SymbolSet& Undefinable(const Scope& function) {
+    auto [it, added] = undefinable_.try_emplace(&function);
+    if (added) {
+      UndefinableIn(*function.node, false, it->second);
+    }
+    return it->second;
+  }
+
+  // Adds the undefinable locals of the statements in `node` (its blocks, one
+  // after the other, handlers and cases included; not nested scopes). A
+  // statement is a candidate when control_flow converts it (`if`, `while`,
+  // `for`, `match`) or when it follows a `return`, `break` or `continue`
+  // that the lowering passes turn into a flag, guarding what follows with an
+  // `if` (`guarded`, for the rest of the block and of the blocks around
+  // it). True when `node` holds such a jump.
+  bool UndefinableIn(const ast::Node& node, bool guarded, SymbolSet& out) {
+    bool jumps = false;
+    ast::ForEachChild(node, [&](const ast::Node* child) {
+      if (child->category() == ast::Category::kStmt) {
+        if (child->Is<ast::FunctionDef>() ||
+            child->Is<ast::AsyncFunctionDef>() || child->Is<ast::ClassDef>()) {
+          return;
+        }
+        if (guarded || child->Is<ast::If>() || child->Is<ast::While>() ||
+            child->Is<ast::For>() || child->Is<ast::Match>()) {
+          MayBeUndefinedIn(*child, out);
+        }
+        const bool inner_jump = UndefinableIn(*child, guarded, out);
+        if (inner_jump || child->Is<ast::Return>() || child->Is<ast::Break>() ||
+            child->Is<ast::Continue>()) {
+          guarded = jumps = true;
+        }
+      } else if (child->Is<ast::ExceptHandler>() ||
+                 child->Is<ast::MatchCase>()) {
+        if (UndefinableIn(*child, guarded, out)) {
+          guarded = jumps = true;
+        }
+      }
+    });
+    return jumps;
+  }
+
+  // The plain names `stmt` reads, binds or deletes that may be unbound when
+  // it starts.
+  void MayBeUndefinedIn(const ast::Node& stmt, SymbolSet& out) {
+    const NodeActivity* activity = activity_.Of(stmt);
+    if (activity == nullptr) {
+      return;
+    }
+    for (const SymbolSet* set :
+         {&activity->read, &activity->modified, &activity->deleted}) {
+      for (SymbolId id : *set) {
+        if (!qn_.Get(id).is_composite() && rd_.MayBeUndefined(stmt, id)) {
+          out.Insert(id);
+        }
+      }
+    }
+  }
+
   const QualNames& qn_;
+  const Activity& activity_;
   const ReachingDefinitions& rd_;
   UnboundReads& out_;
   const WalrusOrder* order_ = nullptr;
+  const Scope* function_ = nullptr;  // whose body Statement is in
+  std::unordered_map<const Scope*, SymbolSet> undefinable_;
 };
 
 std::unique_ptr<UnboundReads> UnboundReads::Compute(const ast::Module& module,
                                                     AnalysisManager& analyses) {
   auto out = std::make_unique<UnboundReads>();
-  out->bits_.assign(module.node_count(), false);
+  out->kinds_.assign(module.node_count(), UnboundRead::kNo);
   UnboundReadsBuilder builder(analyses.Get<QualNames>(),
+                              analyses.Get<Activity>(),
                               analyses.Get<ReachingDefinitions>(), *out);
   for (const ast::Stmt* stmt : module.body) {
     builder.Outside(*stmt);
+  }
+  for (const ast::Stmt* stmt : module.body) {
+    builder.FreeReads(*stmt);
   }
   return out;
 }

@@ -50,8 +50,8 @@ from ._importlib_bootstrap_patterns import (
     MatchStar, MatchValue, match_)
 from ._importlib_bootstrap_python import (
     abs_, all_, and_, any_, assert_stmt, converted_call, enumerate_, eq,
-    filter_, float_, for_stmt, get_item, if_exp, if_stmt, int_, ld, ldu,
-    len_, list_append, list_pop, list_stack, map_, new_list, not_, not_eq,
+    filter_, float_, for_stmt, get_item, if_exp, if_stmt, int_, ld, ld_comp,
+    ld_free, ldu, len_, list_append, list_pop, list_stack, map_, new_list, not_, not_eq,
     or_, print_, range_, set_item, sorted_, while_stmt, with_function_scope,
     zip_)
 

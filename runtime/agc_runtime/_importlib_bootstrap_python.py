@@ -36,7 +36,7 @@ try:
 except ImportError:
     _warnings = None
 
-from .core import FunctionScope, Undefined
+from .core import UNDEFINED_TYPES, FunctionScope, Undefined
 
 # The runtime's own calls to builtins (len, type, ...) see the builtins as
 # they were when it was imported: a program that replaces builtins.len, say
@@ -320,6 +320,34 @@ def ld(v):
     if type(v) is Undefined:
         v.read()
     return v
+
+
+def ld_free(v):
+    """Reads a free variable (in a nested function, lambda, class body or
+    generator expression); an Undefined raises Python's NameError for an
+    unbound free variable."""
+    if type(v) in UNDEFINED_TYPES:
+        raise NameError(_FREE_UNBOUND % v.symbol_name)
+    return v
+
+
+def ld_comp(v):
+    """Reads a variable of the enclosing function in a list, set or dict
+    comprehension; an Undefined raises what Python raises there: NameError
+    for an unbound free variable, or UnboundLocalError from Python 3.12, which
+    inlines comprehensions (PEP 709)."""
+    if type(v) in UNDEFINED_TYPES:
+        if _INLINED_COMPREHENSIONS:
+            raise UnboundLocalError(_LOCAL_UNBOUND % v.symbol_name)
+        raise NameError(_FREE_UNBOUND % v.symbol_name)
+    return v
+
+
+_FREE_UNBOUND = ("cannot access free variable '%s' where it is not "
+                 "associated with a value in enclosing scope")
+_LOCAL_UNBOUND = ("cannot access local variable '%s' where it is not "
+                  "associated with a value")
+_INLINED_COMPREHENSIONS = sys.version_info >= (3, 12)
 
 
 def ldu(load_v, name):
@@ -709,7 +737,8 @@ sorted_ = sorted
 OPERATORS = {
     name: globals()[name] for name in (
         "if_stmt", "while_stmt", "for_stmt", "if_exp", "and_", "or_", "not_",
-        "eq", "not_eq", "ld", "ldu", "converted_call", "with_function_scope",
+        "eq", "not_eq", "ld", "ld_comp", "ld_free", "ldu", "converted_call",
+        "with_function_scope",
         "assert_stmt", "new_list", "list_append", "list_pop", "list_stack",
         "get_item", "set_item", "print_", "len_", "range_", "int_", "float_",
         "abs_", "enumerate_", "zip_", "map_", "filter_", "any_", "all_",

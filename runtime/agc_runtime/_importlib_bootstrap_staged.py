@@ -33,7 +33,8 @@ from . import staged as _st
 from . import _importlib_bootstrap_python as _py
 from ._importlib_bootstrap_python import (
     _CONTEXT_BUILTINS, call_in_original_context, call_with_original_frames,
-    get_item, ld, ldu, new_list, set_item, with_function_scope)
+    get_item, ld, ld_comp, ld_free, ldu, new_list, set_item,
+    with_function_scope)
 from .core import UndefinedReturnValue
 from .staged import (Value, as_staged, check_branch, check_loop_init,
                      check_loop_var, condition, merge_branches,
@@ -659,7 +660,8 @@ _OVERLOADED_TYPES = {
 OPERATORS = {
     name: globals()[name] for name in (
         "if_stmt", "while_stmt", "for_stmt", "if_exp", "and_", "or_", "not_",
-        "eq", "not_eq", "ld", "ldu", "converted_call", "with_function_scope",
+        "eq", "not_eq", "ld", "ld_comp", "ld_free", "ldu", "converted_call",
+        "with_function_scope",
         "assert_stmt", "new_list", "list_append", "list_pop", "list_stack",
         "get_item", "set_item", "print_", "len_", "range_", "int_", "float_",
         "abs_", "enumerate_", "zip_", "map_", "filter_", "any_", "all_",

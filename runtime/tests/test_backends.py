@@ -31,7 +31,8 @@ class Selection(unittest.TestCase):
     def test_every_protocol_name_is_bound(self):
         expected = {
             "if_stmt", "while_stmt", "for_stmt", "if_exp", "and_", "or_",
-            "not_", "eq", "not_eq", "ld", "ldu", "Undefined",
+            "not_", "eq", "not_eq", "ld", "ld_comp", "ld_free", "ldu",
+            "Undefined",
             "UndefinedReturnValue", "retval", "converted_call",
             "FunctionScope", "with_function_scope", "STD",
             "ConversionOptions", "Feature", "autograph_artifact",

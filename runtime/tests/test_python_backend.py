@@ -199,6 +199,42 @@ class OperatorTests:
             "cannot access local variable 'x' where it is not associated "
             "with a value")
 
+    def _raised(self, fn):
+        try:
+            fn()
+        except NameError as e:
+            return type(e), str(e)
+        self.fail("no NameError")
+
+    def test_ld_free_of_undefined_raises_pythons_free_variable_error(self):
+        def original():
+            if False:
+                x = 1
+            return (lambda: x)()  # noqa: F821
+        self.assertEqual(
+            self._raised(lambda: ag__.ld_free(ag__.Undefined("x"))),
+            self._raised(original))
+        self.assertEqual(
+            self._raised(original),
+            (NameError, "cannot access free variable 'x' where it is not "
+             "associated with a value in enclosing scope"))
+        value = object()
+        self.assertIs(ag__.ld_free(value), value)
+
+    def test_ld_comp_of_undefined_raises_what_a_comprehension_raises(self):
+        # A free variable's NameError before Python 3.12, an unbound local's
+        # UnboundLocalError since (PEP 709 inlines the comprehension).
+        def original():
+            if False:
+                x = 1
+            return [x for _ in range(1)]  # noqa: F821
+        self.assertEqual(
+            self._raised(lambda: ag__.ld_comp(ag__.Undefined("x"))),
+            self._raised(original))
+        value = object()
+        self.assertIs(ag__.ld_comp(value), value)
+        self.assertIsNone(ag__.ld_comp(None))
+
     def test_ldu(self):
         d = {"a": 1}
         self.assertEqual(ag__.ldu(lambda: d["a"], "d['a']"), 1)

@@ -48,7 +48,7 @@ def comprehension(x):
         b = [1]
         if x:
             del b
-            return [ag__.ld(b) for _ in ag__.ld(b)]
+            return [ag__.ld_comp(b) for _ in ag__.ld(b)]
         return b
 
 
