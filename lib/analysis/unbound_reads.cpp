@@ -220,39 +220,64 @@ class UnboundReadsBuilder {
   // header), computed once per function.
   const SymbolSet& Undefinable(const Scope& function) {
     auto [it, added] = undefinable_.try_emplace(&function);
-    if (added) {
-      UndefinableIn(*function.node, false, it->second);
+    if (!added) {
+      return it->second;
     }
+    // What the function's own level binds before the top-level statement at
+    // hand (control_flow's granularity: a helper's variable with no binding
+    // in an earlier top-level statement starts as an `ag__.Undefined`).
+    SymbolSet own = function.params;
+    bool guarded = false;
+    ast::ForEachChild(*function.node, [&](const ast::Node* top) {
+      if (top->category() != ast::Category::kStmt) {
+        return;
+      }
+      const bool jumps = Candidates(*top, guarded, own, it->second);
+      if (!guarded) {
+        bool inner_guarded = false;
+        OwnBindings(*top, inner_guarded, own);
+      }
+      guarded = guarded || jumps;
+    });
     return it->second;
   }
 
-  // Adds the undefinable locals of the statements in `node` (its blocks, one
-  // after the other, handlers and cases included; not nested scopes). A
-  // statement is a candidate when control_flow converts it (`if`, `while`,
-  // `for`, `match`) or when it follows a `return`, `break` or `continue`
-  // that the lowering passes turn into a flag, guarding what follows with an
-  // `if` (`guarded`, for the rest of the block and of the blocks around
-  // it). True when `node` holds such a jump.
-  bool UndefinableIn(const ast::Node& node, bool guarded, SymbolSet& out) {
-    bool jumps = false;
-    ast::ForEachChild(node, [&](const ast::Node* child) {
-      if (child->category() == ast::Category::kStmt) {
-        if (child->Is<ast::FunctionDef>() ||
-            child->Is<ast::AsyncFunctionDef>() || child->Is<ast::ClassDef>()) {
-          return;
+  // Adds the undefinable locals of `stmt` and of the statements in it (its
+  // blocks, one after the other, handlers and cases included; not nested
+  // scopes). A statement is a candidate when control_flow turns it into an
+  // operator: an `if`, `while`, `for` or `match`, or any statement after a
+  // `return`, `break` or `continue` that the lowering passes turn into a
+  // flag, guarding what follows with an `if` (`guarded`, for the rest of the
+  // block and of the blocks around it). A candidate's variable is
+  // undefinable when it may be unbound there, or when no earlier top-level
+  // statement binds it at the function's own level (`own`). True when
+  // `stmt` holds such a jump.
+  bool Candidates(const ast::Node& stmt,
+                  bool guarded,
+                  const SymbolSet& own,
+                  SymbolSet& out) {
+    if (stmt.Is<ast::FunctionDef>() || stmt.Is<ast::AsyncFunctionDef>() ||
+        stmt.Is<ast::ClassDef>()) {
+      return false;
+    }
+    if (guarded || IsOperatorStatement(stmt)) {
+      const NodeActivity* activity = activity_.Of(stmt);
+      for (const SymbolSet* set :
+           {&activity->read, &activity->modified, &activity->deleted}) {
+        for (SymbolId id : *set) {
+          if (!qn_.Get(id).is_composite() &&
+              (!own.Contains(id) || rd_.MayBeUndefined(stmt, id))) {
+            out.Insert(id);
+          }
         }
-        if (guarded || child->Is<ast::If>() || child->Is<ast::While>() ||
-            child->Is<ast::For>() || child->Is<ast::Match>()) {
-          MayBeUndefinedIn(*child, out);
-        }
-        const bool inner_jump = UndefinableIn(*child, guarded, out);
-        if (inner_jump || child->Is<ast::Return>() || child->Is<ast::Break>() ||
-            child->Is<ast::Continue>()) {
-          guarded = jumps = true;
-        }
-      } else if (child->Is<ast::ExceptHandler>() ||
-                 child->Is<ast::MatchCase>()) {
-        if (UndefinableIn(*child, guarded, out)) {
+      }
+    }
+    bool jumps = stmt.Is<ast::Return>() || stmt.Is<ast::Break>() ||
+                 stmt.Is<ast::Continue>();
+    ast::ForEachChild(stmt, [&](const ast::Node* child) {
+      if (child->category() == ast::Category::kStmt ||
+          child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+        if (Candidates(*child, guarded, own, out)) {
           guarded = jumps = true;
         }
       }
@@ -260,20 +285,56 @@ class UnboundReadsBuilder {
     return jumps;
   }
 
-  // The plain names `stmt` reads, binds or deletes that may be unbound when
-  // it starts.
-  void MayBeUndefinedIn(const ast::Node& stmt, SymbolSet& out) {
-    const NodeActivity* activity = activity_.Of(stmt);
-    if (activity == nullptr) {
+  static bool IsOperatorStatement(const ast::Node& stmt) {
+    return stmt.Is<ast::If>() || stmt.Is<ast::While>() || stmt.Is<ast::For>() ||
+           stmt.Is<ast::Match>();
+  }
+
+  // Adds the plain names `node` binds at the function's own level: not in
+  // the bodies of statements control_flow turns into helpers, nor after a
+  // jump (`guarded`, set when `node` holds one), nor in nested scopes.
+  void OwnBindings(const ast::Node& node, bool& guarded, SymbolSet& out) {
+    if (guarded || IsOperatorStatement(node)) {
       return;
     }
-    for (const SymbolSet* set :
-         {&activity->read, &activity->modified, &activity->deleted}) {
-      for (SymbolId id : *set) {
-        if (!qn_.Get(id).is_composite() && rd_.MayBeUndefined(stmt, id)) {
+    if (const auto* fn = node.As<ast::FunctionDef>()) {
+      out.Insert(qn_.Find(fn->name));
+      return;
+    }
+    if (const auto* fn = node.As<ast::AsyncFunctionDef>()) {
+      out.Insert(qn_.Find(fn->name));
+      return;
+    }
+    if (const auto* c = node.As<ast::ClassDef>()) {
+      out.Insert(qn_.Find(c->name));
+      return;
+    }
+    if (node.Is<ast::Return>() || node.Is<ast::Break>() ||
+        node.Is<ast::Continue>()) {
+      guarded = true;
+      return;
+    }
+    bool compound = false;
+    ast::ForEachChild(node, [&](const ast::Node* child) {
+      compound = compound || child->category() == ast::Category::kStmt ||
+                 child->Is<ast::ExceptHandler>();
+    });
+    const NodeActivity* activity =
+        compound ? &activity_.HeaderOf(node) : activity_.Of(node);
+    if (activity != nullptr) {
+      for (SymbolId id : activity->modified) {
+        if (!qn_.Get(id).is_composite()) {
           out.Insert(id);
         }
       }
+    }
+    if (compound) {
+      ast::ForEachChild(node, [&](const ast::Node* child) {
+        if (child->category() == ast::Category::kStmt ||
+            child->Is<ast::ExceptHandler>()) {
+          OwnBindings(*child, guarded, out);
+        }
+      });
     }
   }
 

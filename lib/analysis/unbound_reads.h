@@ -35,12 +35,14 @@
 //
 // Undefinable: a function's local that control flow may leave holding an
 // `ag__.Undefined` -- one that a statement control_flow turns into an
-// operator reads, binds or deletes while it may be unbound at the
-// statement's start: an `if`, `while`, `for` or `match` of the function's
-// own code (at any depth of its blocks), or any statement after a `return`,
-// `break` or `continue` there (the lowering passes guard what follows a
-// jump with an `if` on its flag). Only those get an `ag__.Undefined` from
-// control_flow (an initial value, or get_state reading an unbound name); an
+// operator reads, binds or deletes (an `if`, `while`, `for` or `match` of
+// the function's own code at any depth of its blocks, or any statement
+// after a `return`, `break` or `continue` there, which the lowering passes
+// guard with an `if` on the jump's flag) where it may be unbound, or where
+// no earlier top-level statement of the function binds it at the
+// function's own level (then control_flow gives it an initial
+// `ag__.Undefined`; unreachable code counts). Only those get one (an
+// initial value, or get_state reading an unbound name); an
 // over-approximation only adds checks that pass.
 #pragma once
 

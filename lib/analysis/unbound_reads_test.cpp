@@ -172,5 +172,38 @@ def h(xs):
   CHECK(Kinds(t, 9, "d") == "-");
 }
 
+TEST_CASE(
+    "unbound reads: control_flow's initial values, by top-level "
+    "statement",
+    "[unbound_reads]") {
+  TestModule t(R"py(
+def f(x, cm):
+    g = lambda: c
+    with cm:
+        c = x
+        if x:
+            c += 1
+    return g
+def h(x):
+    g = lambda: a
+    return g
+    while x:
+        a = 1
+def k(x, cm):
+    g = lambda: c
+    c = x
+    with cm:
+        if x:
+            c += 1
+    return g
+)py");
+  // A helper's variable that no earlier top-level statement binds starts as
+  // an `ag__.Undefined` (here at `with`, though `c = x` comes first in it);
+  // so does one that only unreachable code binds.
+  CHECK(Kinds(t, 2, "c") == "F");
+  CHECK(Kinds(t, 9, "a") == "F");
+  CHECK(Kinds(t, 14, "c") == "-");
+}
+
 }  // namespace
 }  // namespace agc::analysis

@@ -19,6 +19,14 @@ bool ContainsWalrus(const ast::Node& node) {
 }
 
 void WalrusOrder::WalkStatement(const ast::Node& stmt) {
+  if (const auto* a = stmt.As<ast::Assert>(); a != nullptr && a->msg) {
+    // The message runs only when the test fails, and then the statement
+    // raises: what it binds never reaches the next statement.
+    WalkExpr(*a->test);
+    Walk(*a->msg, certain_, true);
+    conditional_.Subtract(certain_);
+    return;
+  }
   ast::ForEachChild(stmt, [&](const ast::Node* child) {
     if (child->category() == ast::Category::kStmt ||
         child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {

@@ -75,6 +75,20 @@ def f(x):
   CHECK_FALSE(Undef(t, 8, "v"));
 }
 
+TEST_CASE("walrus order: an assert's message runs only when it raises",
+          "[walrus_order]") {
+  TestModule t(R"py(
+def f(x):
+    if x:
+        c = 1
+    assert (d := x), (c := 5)
+    return c, d
+)py");
+  CHECK(Undef(t, 5, "c"));  // the message's walrus binds nothing after it
+  CHECK_FALSE(Undef(t, 5, "d"));
+  CHECK(t.Get<Liveness>().LiveIn(t.StmtAt(4)).Contains(t.Sym("c")));
+}
+
 TEST_CASE("walrus order: chained comparisons and conditional expressions",
           "[walrus_order]") {
   TestModule t(R"py(

@@ -66,7 +66,18 @@ def walrus_message(xs, b):
     return a
 
 
+def walrus_message_binds_nothing_after(x):
+    # Found by scripts/random_programs.py (issue 32): the message's walrus
+    # runs only when the assert raises, so `c` after it is still the `if`'s
+    # (it was taken for a binding that kills c, and the if dropped c).
+    if x:
+        c = 1
+    assert True, (c := 5)
+    return c
+
+
 CASES = {
+    "walrus_message_binds_nothing_after": [(0,), (1,)],
     "walrus_message": [([1, 2, 3, 4, 5, 6], 1), ([1, 2], 1), ([1, 2], "s")],
     "assert_side_effect": [(1,), (2,)],
     "positive": [(1,), (0,), (-5,)],
@@ -89,6 +100,8 @@ STAGED_ERRORS = {
 }
 
 PYTHON_ONLY = {
+    "walrus_message_binds_nothing_after": "a name bound on one path of a "
+                                          "staged condition",
     "walrus_message": "a Python assert (left as written) of a staged bool",
     "assert_tuple_message": "isinstance() of a staged value sees the staged "
                             "type, not the Python one",

@@ -178,6 +178,39 @@ def lambda_after_return_in_loop(xs):
     return g()
 
 
+class _Cm:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+
+def bound_later_in_same_statement(x):
+    # control_flow starts c as an ag__.Undefined: no top-level statement
+    # before the `with` binds it.
+    g = lambda: c  # noqa: E731
+    try:
+        first = g()
+    except NameError as e:
+        first = str(e)
+    with _Cm():
+        c = x
+        if x:
+            c += 1
+    return first, g()
+
+
+def bound_only_in_dead_code(x):
+    g = lambda: a  # noqa: E731
+    try:
+        return g()
+    except NameError as e:
+        return str(e)
+    while x:
+        a = 1
+
+
 def parameter_shadows(x):
     if x > 0:
         y = x
@@ -204,6 +237,8 @@ CASES = {
     "unconverted_generator_nonlocal": [(0,), (1,), (2,), (3,)],
     "bound_after_return_in_loop": [(0,), (1,)],
     "lambda_after_return_in_loop": [([],), ([1, -1],), ([1, 2],)],
+    "bound_later_in_same_statement": [(0,), (1,)],
+    "bound_only_in_dead_code": [(0,), (1,)],
     "parameter_shadows": [(0,), (1,)],
 }
 
