@@ -575,11 +575,11 @@ class FunctionConverter {
           test_binds || (snapshot && SnapshotMayFollow(stmt))) {
         outputs.push_back(id);
       } else if (live_in.Contains(id) || (snapshot && HoldsSnapshot(stmt)) ||
-                 (stmt.Is<ast::If>() &&
-                  activity_.HeaderOf(stmt).modified.Contains(id))) {
-        // What an if test binds (`if (c := f()):`, evaluated here) is live
-        // at the body's entry however the statement's own liveness reads:
-        // a body that reads and rebinds it needs the function's variable.
+                 HeaderWalrusBinds(stmt, id)) {
+        // What an if test or a for's iterable binds (`if (c := f()):`, `for
+        // x in g(d := 3):`, evaluated here) is live at the body's entry
+        // however the statement's own liveness reads: a body that reads and
+        // rebinds it needs the function's variable.
         inputs.push_back(id);
       }
     }
@@ -592,6 +592,30 @@ class FunctionConverter {
     state.symbols.insert(state.symbols.end(), inputs.begin(), inputs.end());
     deleted_ = act->deleted;
     return state;
+  }
+
+  // Whether the test of `if` or the iterable of `for` binds `id` (a walrus).
+  bool HeaderWalrusBinds(const ast::Stmt& stmt, SymbolId id) const {
+    if (stmt.Is<ast::If>()) {
+      return activity_.HeaderOf(stmt).modified.Contains(id);
+    }
+    if (const auto* loop = stmt.As<ast::For>()) {
+      // The header binds the target too (in loop_body, from the iterate).
+      return activity_.HeaderOf(stmt).modified.Contains(id) &&
+             !BindsName(*loop->target, qn_.Get(id).text);
+    }
+    return false;
+  }
+
+  static bool BindsName(const ast::Node& target, std::string_view name) {
+    if (const auto* n = target.As<ast::Name>()) {
+      return n->id == name;
+    }
+    bool found = false;
+    ast::ForEachChild(target, [&](const ast::Node* child) {
+      found = found || BindsName(*child, name);
+    });
+    return found;
   }
 
   // `# agc: loop-vars(x, -tmp, +z)`: names without a sign replace the

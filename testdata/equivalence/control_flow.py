@@ -567,3 +567,20 @@ STAGED_ERRORS.update({
     ("nested_nonlocal_through", i): "iterating over a staged value is not "
                                     "allowed"
     for i in range(2)})
+
+
+def walrus_in_for_iterable(x):
+    # Found by scripts/random_programs.py (issue 32): the iterable binds d
+    # before the loop, the body reads and rebinds it; d is loop state though
+    # it is neither live into the statement (the iterable binds it first) nor
+    # after it.
+    out = []
+    for b in range((d := x)):
+        d -= 1
+        out.append(d + b)
+    return out
+
+
+CASES["walrus_in_for_iterable"] = [(0,), (1,), (3,)]
+PYTHON_ONLY["walrus_in_for_iterable"] = (
+    "grows a Python list inside a staged loop")
