@@ -37,8 +37,10 @@ inline std::string Snippet(std::string_view code) {
 class TestModule {
  public:
   // Parses `code` (see Snippet), which must be valid and verify.
-  explicit TestModule(std::string_view code)
-      : source_("t.py", Snippet(code)), module_(&source_), analyses_(module_) {
+  explicit TestModule(std::string_view code, ModelOptions model = {})
+      : source_("t.py", Snippet(code)),
+        module_(&source_),
+        analyses_(module_, model) {
     bool ok = syntax::Parse(source_, module_, sink_);
     std::string errors;
     for (const diag::Diagnostic& d : sink_.Sorted()) {

@@ -145,7 +145,8 @@ bool Irrefutable(const ast::Pattern* p) {
 
 class CfgBuilder {
  public:
-  CfgBuilder(Cfgs& out, const ast::Module& module) : out_(out) {
+  CfgBuilder(Cfgs& out, const ast::Module& module, bool with_swallows_any)
+      : out_(out), with_swallows_any_(with_swallows_any) {
     out_.slots_.assign(module.node_count(), Cfgs::Slot{});
     out_.scope_cfg_.assign(module.node_count(), UINT32_MAX);
   }
@@ -210,6 +211,7 @@ class CfgBuilder {
     out_.cfgs_.push_back(std::move(owned));
     children_ = &children;
     edges_.clear();
+    swallowed_.clear();
     frames_.clear();
     try_depth_ = 0;
 
@@ -242,7 +244,17 @@ class CfgBuilder {
     return id;
   }
 
-  void AddEdge(CfgNodeId from, CfgNodeId to) { edges_.emplace_back(from, to); }
+  // A frontier entry with this bit is a `with` header whose body an
+  // exception may cut short: its edge is a swallowed one.
+  static constexpr CfgNodeId kSwallowed = CfgNodeId{1} << 31;
+
+  void AddEdge(CfgNodeId from, CfgNodeId to) {
+    if ((from & kSwallowed) != 0) {
+      swallowed_.emplace_back(from & ~kSwallowed, to);
+    } else {
+      edges_.emplace_back(from, to);
+    }
+  }
 
   // Sends a jump from `source` to its target, looking at the frames below
   // index `below`.
@@ -301,29 +313,47 @@ class CfgBuilder {
     }
   }
 
+  // Successor and predecessor lists of `edges` (sorted, unique) over `n`
+  // nodes.
+  void Adjacency(const std::vector<std::pair<CfgNodeId, CfgNodeId>>& edges,
+                 CfgNodeId n,
+                 std::vector<uint32_t>& succ_begin,
+                 std::vector<CfgNodeId>& succ,
+                 std::vector<uint32_t>& pred_begin,
+                 std::vector<CfgNodeId>& pred) {
+    succ_begin.assign(n + 1, 0);
+    pred_begin.assign(n + 1, 0);
+    for (const auto& [from, to] : edges) {
+      ++succ_begin[from + 1];
+      ++pred_begin[to + 1];
+    }
+    for (CfgNodeId i = 0; i < n; ++i) {
+      succ_begin[i + 1] += succ_begin[i];
+      pred_begin[i + 1] += pred_begin[i];
+    }
+    succ.resize(edges.size());
+    pred.resize(edges.size());
+    // Edges are sorted by (from, to): filling in order keeps both lists
+    // sorted.
+    cursor_.assign(pred_begin.begin(), pred_begin.end() - 1);
+    for (size_t i = 0; i < edges.size(); ++i) {
+      succ[i] = edges[i].second;
+      pred[cursor_[edges[i].second]++] = edges[i].first;
+    }
+  }
+
   void Finish() {
     Cfg& g = *g_;
     CfgNodeId n = g.size();
     std::sort(edges_.begin(), edges_.end());
     edges_.erase(std::unique(edges_.begin(), edges_.end()), edges_.end());
-    g.succ_begin_.assign(n + 1, 0);
-    g.pred_begin_.assign(n + 1, 0);
-    for (const auto& [from, to] : edges_) {
-      ++g.succ_begin_[from + 1];
-      ++g.pred_begin_[to + 1];
-    }
-    for (CfgNodeId i = 0; i < n; ++i) {
-      g.succ_begin_[i + 1] += g.succ_begin_[i];
-      g.pred_begin_[i + 1] += g.pred_begin_[i];
-    }
-    g.succ_.resize(edges_.size());
-    g.pred_.resize(edges_.size());
-    // Edges are sorted by (from, to): filling in order keeps both lists
-    // sorted.
-    cursor_.assign(g.pred_begin_.begin(), g.pred_begin_.end() - 1);
-    for (size_t i = 0; i < edges_.size(); ++i) {
-      g.succ_[i] = edges_[i].second;
-      g.pred_[cursor_[edges_[i].second]++] = edges_[i].first;
+    Adjacency(edges_, n, g.succ_begin_, g.succ_, g.pred_begin_, g.pred_);
+    if (!swallowed_.empty()) {
+      std::sort(swallowed_.begin(), swallowed_.end());
+      swallowed_.erase(std::unique(swallowed_.begin(), swallowed_.end()),
+                       swallowed_.end());
+      Adjacency(swallowed_, n, g.swallowed_succ_begin_, g.swallowed_succ_,
+                g.swallowed_pred_begin_, g.swallowed_pred_);
     }
     // Reverse postorder from the entry, then the unreachable nodes.
     g.reachable_.assign(n, false);
@@ -404,13 +434,13 @@ class CfgBuilder {
       case ast::Kind::kWith: {
         CfgNodeId h = AddNode(CfgNodeKind::kHeader, &s);
         MayRaise(h);
-        WithBody(s.Cast<ast::With>().body);
+        WithBody(h, s.Cast<ast::With>().body);
         break;
       }
       case ast::Kind::kAsyncWith: {
         CfgNodeId h = AddNode(CfgNodeKind::kHeader, &s);
         MayRaise(h);
-        WithBody(s.Cast<ast::AsyncWith>().body);
+        WithBody(h, s.Cast<ast::AsyncWith>().body);
         break;
       }
       case ast::Kind::kMatch:
@@ -526,14 +556,18 @@ class CfgBuilder {
   // A `with` body: a `raise` in it (or an assert) may be swallowed by the
   // context manager's __exit__, and then the statement after the `with`
   // runs (`with suppress(E): raise E` does not end the block). Other
-  // statements that may raise are not followed there (every name the body
-  // binds would be "maybe unbound" after every `with`).
-  void WithBody(const std::vector<ast::Stmt*>& body) {
+  // statements that may raise are followed there by a swallowed edge from
+  // the header, for the converter only (with_swallows_any_): for lint,
+  // every name the body binds would be "maybe unbound" after every `with`.
+  void WithBody(CfgNodeId header, const std::vector<ast::Stmt*>& body) {
     frames_.push_back(Frame{Frame::Kind::kWith, kNoCfgNode, {}, {}});
     Block(body);
     std::vector<CfgNodeId> swallowed = std::move(frames_.back().sources);
     frames_.pop_back();
     frontier_.insert(frontier_.end(), swallowed.begin(), swallowed.end());
+    if (with_swallows_any_) {
+      frontier_.push_back(header | kSwallowed);
+    }
   }
 
   void TryStmt(const ast::Stmt& s,
@@ -671,6 +705,8 @@ class CfgBuilder {
   std::vector<const ast::Node*>* children_ = nullptr;
   std::vector<std::pair<CfgNodeId, CfgNodeId>> edges_;
   std::vector<CfgNodeId> frontier_;
+  const bool with_swallows_any_;
+  std::vector<std::pair<CfgNodeId, CfgNodeId>> swallowed_;
   std::vector<Frame> frames_;
   int try_depth_ = 0;
   std::vector<uint32_t> cursor_;
@@ -678,9 +714,9 @@ class CfgBuilder {
 };
 
 std::unique_ptr<Cfgs> Cfgs::Compute(const ast::Module& module,
-                                    AnalysisManager& /*analyses*/) {
+                                    AnalysisManager& analyses) {
   auto out = std::make_unique<Cfgs>();
-  CfgBuilder builder(*out, module);
+  CfgBuilder builder(*out, module, analyses.model().with_swallows_any);
   builder.Run(module);
   return out;
 }
@@ -688,7 +724,7 @@ std::unique_ptr<Cfgs> Cfgs::Compute(const ast::Module& module,
 std::unique_ptr<Cfgs> Cfgs::ComputeFor(
     const ast::Module& module, std::span<const ast::Node* const> roots) {
   auto out = std::make_unique<Cfgs>();
-  CfgBuilder builder(*out, module);
+  CfgBuilder builder(*out, module, /*with_swallows_any=*/false);
   builder.RunOn(roots);
   return out;
 }

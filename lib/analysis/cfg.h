@@ -46,9 +46,13 @@
 // - raise: to the innermost handlers / finally, else the raise exit. assert:
 //   falls through and may raise. Outside a try, no other statement gets a
 //   raise edge; inside a try every node does.
-// - with: header -> body -> after. A context manager that suppresses
-//   exceptions is not modelled (the body is assumed to complete or to
-//   propagate).
+// - with: header -> body -> after. A context manager may suppress the
+//   exception of a `raise` or `assert` in the body: that node -> after. For
+//   the converter (ModelOptions::with_swallows_any) any statement of the
+//   body may be cut short so: a separate kind of edge, header -> after
+//   (swallowed_successors), which reaching definitions follow and liveness
+//   and lint do not (a name the body binds may be unbound after it; the
+//   state of earlier statements does not grow).
 #pragma once
 
 #include <cstdint>
@@ -109,6 +113,28 @@ class Cfg {
     return {pred_.data() + pred_begin_[n], pred_.data() + pred_begin_[n + 1]};
   }
 
+  // The edges from a `with` header to what follows the statement, for a
+  // body cut short by an exception the context manager swallows (only with
+  // ModelOptions::with_swallows_any; see above). Sorted, no duplicates; not
+  // in successors()/predecessors(), order() or Reachable().
+  std::span<const CfgNodeId> swallowed_successors(CfgNodeId n) const {
+    if (swallowed_succ_.empty()) {
+      return {};
+    }
+    return {swallowed_succ_.data() + swallowed_succ_begin_[n],
+            swallowed_succ_.data() + swallowed_succ_begin_[n + 1]};
+  }
+
+  std::span<const CfgNodeId> swallowed_predecessors(CfgNodeId n) const {
+    if (swallowed_pred_.empty()) {
+      return {};
+    }
+    return {swallowed_pred_.data() + swallowed_pred_begin_[n],
+            swallowed_pred_.data() + swallowed_pred_begin_[n + 1]};
+  }
+
+  bool has_swallowed_edges() const { return !swallowed_succ_.empty(); }
+
   // Every node once: reverse postorder from the entry (successors visited in
   // id order), then the nodes the entry cannot reach, by id. Forward dataflow
   // walks it front to back, backward dataflow back to front.
@@ -129,6 +155,11 @@ class Cfg {
   std::vector<CfgNodeId> pred_;
   std::vector<CfgNodeId> order_;
   std::vector<bool> reachable_;
+  // Empty when the graph has no swallowed edges.
+  std::vector<uint32_t> swallowed_succ_begin_;
+  std::vector<CfgNodeId> swallowed_succ_;
+  std::vector<uint32_t> swallowed_pred_begin_;
+  std::vector<CfgNodeId> swallowed_pred_;
 };
 
 // Where a statement (or ExceptHandler / MatchCase) is in its graph: the nodes

@@ -87,13 +87,15 @@ enum class Direction : uint8_t { kForward, kBackward };
 // word of dst; boundary facts are the transfer of the entry (forward) or of
 // the exits (backward), whose meet is empty. `in` and `out` must be Reset to
 // cfg.size() rows of the same width. Nodes are visited in the graph's order
-// (reverse for backward problems), sweeping until nothing changes.
+// (reverse for backward problems), sweeping until nothing changes. With
+// `swallowed`, the graph's swallowed edges count too (see cfg.h).
 template <typename Transfer>
 void SolveUnion(const Cfg& cfg,
                 Direction dir,
                 BitRows& in,
                 BitRows& out,
-                Transfer&& transfer) {
+                Transfer&& transfer,
+                bool swallowed = false) {
   const size_t words = in.words();
   if (words == 0) {
     return;  // no facts to track (and null rows, which memset may not take)
@@ -115,11 +117,18 @@ void SolveUnion(const Cfg& cfg,
       --remaining;
       uint64_t* meet = before.Row(n);
       std::memset(meet, 0, words * sizeof(uint64_t));
-      for (CfgNodeId m : forward ? cfg.predecessors(n) : cfg.successors(n)) {
-        const uint64_t* src = after.Row(m);
-        for (size_t w = 0; w < words; ++w) {
-          meet[w] |= src[w];
+      auto meet_with = [&](std::span<const CfgNodeId> from) {
+        for (CfgNodeId m : from) {
+          const uint64_t* src = after.Row(m);
+          for (size_t w = 0; w < words; ++w) {
+            meet[w] |= src[w];
+          }
         }
+      };
+      meet_with(forward ? cfg.predecessors(n) : cfg.successors(n));
+      if (swallowed) {
+        meet_with(forward ? cfg.swallowed_predecessors(n)
+                          : cfg.swallowed_successors(n));
       }
       transfer(n, static_cast<const uint64_t*>(meet), scratch.data());
       uint64_t* dst = after.Row(n);
@@ -127,11 +136,18 @@ void SolveUnion(const Cfg& cfg,
         continue;
       }
       std::memcpy(dst, scratch.data(), words * sizeof(uint64_t));
-      for (CfgNodeId m : forward ? cfg.successors(n) : cfg.predecessors(n)) {
-        if (!pending[m]) {
-          pending[m] = 1;
-          ++remaining;
+      auto wake = [&](std::span<const CfgNodeId> to) {
+        for (CfgNodeId m : to) {
+          if (!pending[m]) {
+            pending[m] = 1;
+            ++remaining;
+          }
         }
+      };
+      wake(forward ? cfg.successors(n) : cfg.predecessors(n));
+      if (swallowed) {
+        wake(forward ? cfg.swallowed_successors(n)
+                     : cfg.swallowed_predecessors(n));
       }
     }
   }

@@ -50,9 +50,24 @@ size_t SlotOf() {
   return slot;
 }
 
+// How the analyses model what Python may do, by who reads them.
+struct ModelOptions {
+  // A `with` body that any statement's exception cuts short, the context
+  // manager's __exit__ swallowing it, so the statement after the `with`
+  // runs: modelled for every statement (the converter: its output must
+  // behave as the original on every path, so reaching definitions follow
+  // those paths; see Cfg::swallowed_successors), or only for `raise` and
+  // `assert` (lint and inspect: a name a with body binds is not "maybe
+  // unbound" after it because some manager might swallow).
+  bool with_swallows_any = false;
+};
+
 class AnalysisManager {
  public:
-  explicit AnalysisManager(const ast::Module& module) : module_(module) {}
+  explicit AnalysisManager(const ast::Module& module, ModelOptions model = {})
+      : module_(module), model_(model) {}
+
+  const ModelOptions& model() const { return model_; }
 
   // The fresh result of analysis T, computing it (and what it reads) first if
   // needed.
@@ -150,6 +165,7 @@ class AnalysisManager {
   }
 
   const ast::Module& module_;
+  ModelOptions model_;
   std::vector<Entry> entries_;
   std::vector<std::shared_ptr<void>> originals_;  // by slot
   uint64_t generation_ = 1;

@@ -157,7 +157,10 @@ class ReachingDefinitionsBuilder {
     } else {
       g.in.Reset(size, words);
       g.out.Reset(size, words);
-      SolveUnion(cfg, Direction::kForward, g.in, g.out, gen_kill_);
+      // A with body cut short (the converter's model, see cfg.h) leaves
+      // its bindings undone.
+      SolveUnion(cfg, Direction::kForward, g.in, g.out, gen_kill_,
+                 /*swallowed=*/true);
     }
 
     for (SymbolId s : tracked_) {

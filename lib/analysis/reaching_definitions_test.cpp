@@ -725,5 +725,35 @@ TEST_CASE(
   CHECK(t.Fmt(lv.LiveIn(t.StmtAt(3))) == "b");
 }
 
+TEST_CASE("reaching definitions: a with body an exception cuts short",
+          "[reaching_definitions]") {
+  constexpr std::string_view kCode = R"py(
+def f(cm, x):
+    with cm:
+        a = 1 // x
+        b = 2
+    print(a, b)
+    return a
+)py";
+  // Lint's model: only a raise or an assert in the body may be swallowed.
+  TestModule lint(kCode);
+  CHECK_FALSE(lint.Get<ReachingDefinitions>().MayBeUndefined(lint.StmtAt(5),
+                                                             lint.Sym("a")));
+  // The converter's: any statement may raise and __exit__ swallow it.
+  TestModule convert(kCode, ModelOptions{.with_swallows_any = true});
+  const auto& rd = convert.Get<ReachingDefinitions>();
+  CHECK(rd.MayBeUndefined(convert.StmtAt(5), convert.Sym("a")));
+  CHECK(rd.MayBeUndefined(convert.StmtAt(5), convert.Sym("b")));
+  // Liveness does not follow the swallowed edge: `a` is still killed in the
+  // body, so it is not live before the with.
+  const auto& live = convert.Get<Liveness>();
+  CHECK_FALSE(live.LiveIn(convert.StmtAt(2)).Contains(convert.Sym("a")));
+  const Cfg& cfg = convert.Get<Cfgs>().Of(&convert.Find<ast::FunctionDef>(1));
+  CHECK(cfg.has_swallowed_edges());
+  CHECK_FALSE(lint.Get<Cfgs>()
+                  .Of(&lint.Find<ast::FunctionDef>(1))
+                  .has_swallowed_edges());
+}
+
 }  // namespace
 }  // namespace agc::analysis

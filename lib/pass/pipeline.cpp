@@ -129,7 +129,8 @@ bool RunPipeline(const std::vector<const PassInfo*>& passes,
                  diag::DiagnosticSink& diags,
                  const PassOptions& pass_options,
                  const PipelineOptions& options) {
-  analysis::AnalysisManager analyses(module);
+  analysis::AnalysisManager analyses(
+      module, analysis::ModelOptions{.with_swallows_any = true});
   std::vector<std::string_view> selected;
   analysis::AnalysisSet originals;
   for (const PassInfo* info : passes) {

@@ -584,3 +584,40 @@ def walrus_in_for_iterable(x):
 CASES["walrus_in_for_iterable"] = [(0,), (1,), (3,)]
 PYTHON_ONLY["walrus_in_for_iterable"] = (
     "grows a Python list inside a staged loop")
+
+
+class _SwallowArithmetic:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        return kind is not None and issubclass(kind, ArithmeticError)
+
+
+def swallowed_binding_read_in_loop(x):
+    # Found by scripts/random_programs.py (issue 32): the with swallows the
+    # ZeroDivisionError before `a` is bound; the loop test reads `a` in a
+    # helper, where Python's UnboundLocalError must still be what is raised.
+    with _SwallowArithmetic():
+        a = 1 // x
+    w = 0
+    while w < 3 and a > 0:
+        w += 1
+    return w
+
+
+def swallowed_binding_rebound_in_if(x):
+    # get_state reads `a` before the if rebinds it: it may be unbound there.
+    with _SwallowArithmetic():
+        a = 1 // x
+    if x == 0:
+        a = 5
+    return a
+
+
+CASES["swallowed_binding_read_in_loop"] = [(0,), (1,)]
+CASES["swallowed_binding_rebound_in_if"] = [(0,), (1,)]
+PYTHON_ONLY["swallowed_binding_read_in_loop"] = (
+    "a name bound on one path of a staged statement")
+PYTHON_ONLY["swallowed_binding_rebound_in_if"] = (
+    "a name bound on one path of a staged statement")
