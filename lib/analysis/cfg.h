@@ -50,9 +50,9 @@
 //   exception of a `raise` or `assert` in the body: that node -> after. For
 //   the converter (ModelOptions::with_swallows_any) any statement of the
 //   body may be cut short so: a separate kind of edge, header -> after
-//   (swallowed_successors), which reaching definitions follow and liveness
-//   and lint do not (a name the body binds may be unbound after it; the
-//   state of earlier statements does not grow).
+//   (swallowed_successors), which reaching definitions and liveness follow
+//   (a name the body binds may be unbound after it, or hold the value it
+//   had before the with). Lint does not model it.
 #pragma once
 
 #include <cstdint>

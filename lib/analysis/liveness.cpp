@@ -118,7 +118,10 @@ class LivenessBuilder {
     // 4. Solve backwards.
     in_.Reset(size, words);
     out_rows_.Reset(size, words);
-    SolveUnion(cfg, Direction::kBackward, in_, out_rows_, gen_kill_);
+    // A with body cut short (the converter's model, see cfg.h): what
+    // follows the with may read what the body would have rebound.
+    SolveUnion(cfg, Direction::kBackward, in_, out_rows_, gen_kill_,
+               /*swallowed=*/true);
 
     // 5. Facts per statement / handler / case.
     scratch_.resize(words);
@@ -135,8 +138,8 @@ class LivenessBuilder {
       const uint64_t* live_out = out_rows_.Row(n);
       if (loc.end - loc.first > 1) {
         std::fill(scratch_.begin(), scratch_.end(), 0);
-        for (CfgNodeId m = loc.first; m < loc.end; ++m) {
-          for (CfgNodeId s : cfg.successors(m)) {
+        auto leaving = [&](std::span<const CfgNodeId> successors) {
+          for (CfgNodeId s : successors) {
             if (s >= loc.first && s < loc.end) {
               continue;
             }
@@ -145,6 +148,10 @@ class LivenessBuilder {
               scratch_[w] |= row[w];
             }
           }
+        };
+        for (CfgNodeId m = loc.first; m < loc.end; ++m) {
+          leaving(cfg.successors(m));
+          leaving(cfg.swallowed_successors(m));
         }
         live_out = scratch_.data();
       }

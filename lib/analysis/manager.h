@@ -55,10 +55,10 @@ struct ModelOptions {
   // A `with` body that any statement's exception cuts short, the context
   // manager's __exit__ swallowing it, so the statement after the `with`
   // runs: modelled for every statement (the converter: its output must
-  // behave as the original on every path, so reaching definitions follow
-  // those paths; see Cfg::swallowed_successors), or only for `raise` and
-  // `assert` (lint and inspect: a name a with body binds is not "maybe
-  // unbound" after it because some manager might swallow).
+  // behave as the original on every path, so reaching definitions and
+  // liveness follow those paths; see Cfg::swallowed_successors), or only
+  // for `raise` and `assert` (lint and inspect: a name a with body binds is
+  // not "maybe unbound" after it because some manager might swallow).
   bool with_swallows_any = false;
 };
 

@@ -621,3 +621,22 @@ PYTHON_ONLY["swallowed_binding_read_in_loop"] = (
     "a name bound on one path of a staged statement")
 PYTHON_ONLY["swallowed_binding_rebound_in_if"] = (
     "a name bound on one path of a staged statement")
+
+
+def swallowed_rebinding_in_branch(x, xs):
+    # The with cuts `a = ...` short: the if's body then reads the `a` bound
+    # before the if, which must be the function's variable (if state), not a
+    # local of the body's helper.
+    out = []
+    a = len(xs)
+    if xs:
+        with _SwallowArithmetic():
+            out.append(1 // x)
+            a = 10
+        out.append(a)
+    return out
+
+
+CASES["swallowed_rebinding_in_branch"] = [(0, [1, 2]), (1, [1, 2]), (0, [])]
+PYTHON_ONLY["swallowed_rebinding_in_branch"] = (
+    "grows a Python list under a staged condition")
