@@ -60,6 +60,11 @@ class ReachingDefinitionsBuilder {
     const Scope& scope = ScopeOfCfg(cfg, activity_);
     const CfgNodeId size = cfg.size();
 
+    // A variable a nested function deletes (`nonlocal x; del x`) may be
+    // unbound after any call, wherever it is: no binding kills what reaches.
+    deleted_elsewhere_.clear();
+    DeletedBelow(scope, scope);
+
     // 1. The tracked symbols and how many definitions each has.
     tracked_.clear();
     composites_.clear();
@@ -128,7 +133,9 @@ class ReachingDefinitionsBuilder {
       const SymbolSet& deleted = effects_.deleted(n);
       for (const SymbolSet* set : {&modified, &deleted}) {
         for (SymbolId s : *set) {
-          KillAll(g, s);
+          if (!deleted_elsewhere_.Contains(s)) {
+            KillAll(g, s);
+          }
         }
       }
       for (SymbolId s : modified) {
@@ -169,6 +176,33 @@ class ReachingDefinitionsBuilder {
   }
 
  private:
+  // Adds to deleted_elsewhere_ the variables of `owner` that scopes nested
+  // in `scope` delete through `nonlocal`.
+  void DeletedBelow(const Scope& owner, const Scope& scope) {
+    for (const Scope* child : scope.children) {
+      for (SymbolId s : child->deleted) {
+        if (child->nonlocals.Contains(s) && owner.bound.Contains(s) &&
+            ResolvesTo(*child, owner, s)) {
+          deleted_elsewhere_.Insert(s);
+        }
+      }
+      DeletedBelow(owner, *child);
+    }
+  }
+
+  // Whether a `nonlocal s` of `from` names `owner`'s variable: no function
+  // between them binds s itself.
+  static bool ResolvesTo(const Scope& from, const Scope& owner, SymbolId s) {
+    for (const Scope* p = from.parent; p != nullptr && p != &owner;
+         p = p->parent) {
+      if (p->kind != ScopeKind::kClass && p->bound.Contains(s)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  SymbolSet deleted_elsewhere_;
   static constexpr uint32_t kNone = UINT32_MAX;
 
   void Track(SymbolId s, uint32_t defs) {

@@ -758,5 +758,21 @@ def f(cm, x):
                   .has_swallowed_edges());
 }
 
+TEST_CASE("reaching definitions: a variable a nested function deletes",
+          "[reaching_definitions]") {
+  TestModule t(R"py(
+def f(x):
+    d = 1
+    def kill():
+        nonlocal d
+        del d
+    kill()
+    d = 2
+    return d
+)py");
+  // `kill()` may run again after any binding: d may be unbound anywhere.
+  CHECK(t.Get<ReachingDefinitions>().MayBeUndefined(t.StmtAt(8), t.Sym("d")));
+}
+
 }  // namespace
 }  // namespace agc::analysis

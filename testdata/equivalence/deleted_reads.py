@@ -210,7 +210,35 @@ def swallowed_raise_then_read(xs):
     return 0
 
 
+def deleted_by_nested_function(x):
+    # Found by scripts/random_programs.py: `nonlocal d; del d` in a nested
+    # function unbinds the function's d when it is called; the read in a
+    # thunk after it must still raise UnboundLocalError.
+    d = -2
+
+    def kill():
+        nonlocal d
+        del d
+    if x:
+        kill()
+    return (1 if d else 2) and x
+
+
+def deleted_by_nested_function_then_rebound(x):
+    d = 1
+
+    def kill():
+        nonlocal d
+        del d
+    kill()
+    if x:
+        d = 5
+    return d
+
+
 CASES = {
+    "deleted_by_nested_function": [(0,), (1,)],
+    "deleted_by_nested_function_then_rebound": [(0,), (1,)],
     "swallowed_raise_then_read": [([],), ([1],)],
     "bound_in_handler_read_in_loop": [([],), ([1],)],
     "dead_binding_after_return": [(0,), (1,)],
