@@ -556,9 +556,10 @@ class CfgBuilder {
   // A `with` body: a `raise` in it (or an assert) may be swallowed by the
   // context manager's __exit__, and then the statement after the `with`
   // runs (`with suppress(E): raise E` does not end the block). Other
-  // statements that may raise are followed there by a swallowed edge from
-  // the header, for the converter only (with_swallows_any_): for lint,
-  // every name the body binds would be "maybe unbound" after every `with`.
+  // statements that may raise are followed there by swallowed edges from
+  // the header and from every node of the body, for the converter only
+  // (with_swallows_any_): for lint, every name the body binds would be
+  // "maybe unbound" after every `with`.
   void WithBody(CfgNodeId header, const std::vector<ast::Stmt*>& body) {
     frames_.push_back(Frame{Frame::Kind::kWith, kNoCfgNode, {}, {}});
     Block(body);
@@ -566,7 +567,12 @@ class CfgBuilder {
     frames_.pop_back();
     frontier_.insert(frontier_.end(), swallowed.begin(), swallowed.end());
     if (with_swallows_any_) {
-      frontier_.push_back(header | kSwallowed);
+      // Cut short before the body's first node, or after any of its nodes
+      // (a statement may have bound something, a walrus say, before it
+      // raised).
+      for (CfgNodeId n = header; n < g_->size(); ++n) {
+        frontier_.push_back(n | kSwallowed);
+      }
     }
   }
 

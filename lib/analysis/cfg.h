@@ -49,8 +49,9 @@
 // - with: header -> body -> after. A context manager may suppress the
 //   exception of a `raise` or `assert` in the body: that node -> after. For
 //   the converter (ModelOptions::with_swallows_any) any statement of the
-//   body may be cut short so: a separate kind of edge, header -> after
-//   (swallowed_successors), which reaching definitions and liveness follow
+//   body may be cut short so: a separate kind of edge, from the header and
+//   from every node of the body to after (swallowed_successors), which
+//   reaching definitions and liveness follow
 //   (a name the body binds may be unbound after it, or hold the value it
 //   had before the with). Lint does not model it.
 #pragma once

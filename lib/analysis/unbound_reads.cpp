@@ -285,9 +285,11 @@ class UnboundReadsBuilder {
     return jumps;
   }
 
+  // An if, while, for or match, or an assert (which the asserts pass turns
+  // into an `if __debug__:`).
   static bool IsOperatorStatement(const ast::Node& stmt) {
     return stmt.Is<ast::If>() || stmt.Is<ast::While>() || stmt.Is<ast::For>() ||
-           stmt.Is<ast::Match>();
+           stmt.Is<ast::Match>() || stmt.Is<ast::Assert>();
   }
 
   // Adds the plain names `node` binds at the function's own level: not in

@@ -76,7 +76,22 @@ def walrus_message_binds_nothing_after(x):
     return c
 
 
+def closure_reads_assert_walrus(x, xs):
+    # Found by scripts/random_programs.py (issue 32): d is bound only by the
+    # walrus in the assert, which the asserts pass moves into an `if
+    # __debug__:`; the lambda called before it must raise Python's NameError
+    # for an unbound free variable, not read an ag__.Undefined.
+    g = lambda: -d  # noqa: E731
+    try:
+        first = g()
+    except NameError as e:
+        first = str(e)
+    assert xs[0:(d := x)] or True, "never"
+    return first, g()
+
+
 CASES = {
+    "closure_reads_assert_walrus": [(0, [1, 2]), (1, [1, 2])],
     "walrus_message_binds_nothing_after": [(0,), (1,)],
     "walrus_message": [([1, 2, 3, 4, 5, 6], 1), ([1, 2], 1), ([1, 2], "s")],
     "assert_side_effect": [(1,), (2,)],
@@ -100,6 +115,8 @@ STAGED_ERRORS = {
 }
 
 PYTHON_ONLY = {
+    "closure_reads_assert_walrus": "slices a Python list with a staged "
+                                   "value",
     "walrus_message_binds_nothing_after": "a name bound on one path of a "
                                           "staged condition",
     "walrus_message": "a Python assert (left as written) of a staged bool",

@@ -640,3 +640,19 @@ def swallowed_rebinding_in_branch(x, xs):
 CASES["swallowed_rebinding_in_branch"] = [(0, [1, 2]), (1, [1, 2]), (0, [])]
 PYTHON_ONLY["swallowed_rebinding_in_branch"] = (
     "grows a Python list under a staged condition")
+
+
+def swallowed_after_walrus_in_branch(x, xs):
+    # Found by scripts/random_programs.py: the walrus binds c, then the same
+    # statement raises and the with swallows it; the if around it must have
+    # c as state, since c is read after the with.
+    with _SwallowArithmetic():
+        if xs:
+            print("p", len(xs) % (c := x))
+        c = 7
+    return c
+
+
+CASES["swallowed_after_walrus_in_branch"] = [(0, [1]), (2, [1]), (0, [])]
+PYTHON_ONLY["swallowed_after_walrus_in_branch"] = (
+    "prints under a staged condition")
