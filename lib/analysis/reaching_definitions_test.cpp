@@ -751,6 +751,11 @@ def f(cm, x):
             .Contains(convert.Sym("a")));
   CHECK_FALSE(
       lint.Get<Liveness>().LiveIn(lint.StmtAt(2)).Contains(lint.Sym("a")));
+  // Cut short after `a = 1 // x` bound a (its node, not only the header):
+  // `b = 2` never ran, and what follows reads the a it left.
+  CHECK(convert.Get<Liveness>()
+            .LiveOut(convert.StmtAt(3))
+            .Contains(convert.Sym("b")));
   const Cfg& cfg = convert.Get<Cfgs>().Of(&convert.Find<ast::FunctionDef>(1));
   CHECK(cfg.has_swallowed_edges());
   CHECK_FALSE(lint.Get<Cfgs>()

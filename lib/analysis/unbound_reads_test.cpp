@@ -205,5 +205,15 @@ def k(x, cm):
   CHECK(Kinds(t, 14, "c") == "-");
 }
 
+TEST_CASE("unbound reads: an assert may become an if", "[unbound_reads]") {
+  TestModule t(R"py(
+def f(xs):
+    g = lambda: d
+    assert (d := xs)
+    return g
+)py");
+  CHECK(Kinds(t, 2, "d") == "F");
+}
+
 }  // namespace
 }  // namespace agc::analysis
