@@ -26,6 +26,17 @@ std::string_view DefName(const ast::Node& node) {
   return {};
 }
 
+// The activity of a for loop's target; null for other nodes.
+const NodeActivity* ForTarget(const ast::Node& node, const Activity& activity) {
+  if (const auto* f = node.As<ast::For>()) {
+    return activity.Of(*f->target);
+  }
+  if (const auto* f = node.As<ast::AsyncFor>()) {
+    return activity.Of(*f->target);
+  }
+  return nullptr;
+}
+
 }  // namespace
 
 void NodeEffects::Compute(const Cfg& cfg,
@@ -82,6 +93,17 @@ void NodeEffects::Compute(const Cfg& cfg,
           const NodeActivity* p = activity.Of(*c->pattern);
           modified_[n] =
               p != nullptr ? &p->modified : &activity.HeaderOf(*node).modified;
+        } else if (const NodeActivity* t = ForTarget(*node, activity)) {
+          // Each iteration binds the target; a walrus in the iterable
+          // (evaluated once, before the first) may or may not have bound
+          // what it binds by then: weak, so a `del` in the body still
+          // reaches the next iteration.
+          const SymbolSet& header = activity.HeaderOf(*node).modified;
+          modified_[n] = &t->modified;
+          if (!(header - t->modified).empty()) {
+            owned_.push_back(header - t->modified);
+            weak_[n] = &owned_.back();
+          }
         } else {
           modified_[n] = &activity.HeaderOf(*node).modified;
         }

@@ -236,7 +236,18 @@ def deleted_by_nested_function_then_rebound(x):
     return d
 
 
+def del_walrus_of_for_iterable(xs):
+    # Found by scripts/random_programs.py: the iterable is evaluated once, so
+    # its walrus does not bind c again for the second iteration's `del c`.
+    out = []
+    for a in range((c := len(xs))):
+        out.append(c)
+        del c
+    return out
+
+
 CASES = {
+    "del_walrus_of_for_iterable": [([],), ([1],), ([1, 2],)],
     "deleted_by_nested_function": [(0,), (1,)],
     "deleted_by_nested_function_then_rebound": [(0,), (1,)],
     "swallowed_raise_then_read": [([],), ([1],)],
