@@ -779,5 +779,20 @@ def f(x):
   CHECK(t.Get<ReachingDefinitions>().MayBeUndefined(t.StmtAt(8), t.Sym("d")));
 }
 
+TEST_CASE("reaching definitions: a for's iterable runs once",
+          "[reaching_definitions]") {
+  TestModule t(R"py(
+def f(xs):
+    for a in range((c := len(xs))):
+        del c
+    return a
+)py");
+  // The second iteration's `del c` finds what the first one deleted.
+  CHECK(t.Get<ReachingDefinitions>().MayBeUndefined(t.StmtAt(3), t.Sym("c")));
+  // The target is bound every iteration.
+  CHECK_FALSE(
+      t.Get<ReachingDefinitions>().MayBeUndefined(t.StmtAt(3), t.Sym("a")));
+}
+
 }  // namespace
 }  // namespace agc::analysis
