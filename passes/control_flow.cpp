@@ -601,21 +601,14 @@ class FunctionConverter {
     }
     if (const auto* loop = stmt.As<ast::For>()) {
       // The header binds the target too (in loop_body, from the iterate).
-      return activity_.HeaderOf(stmt).modified.Contains(id) &&
-             !BindsName(*loop->target, qn_.Get(id).text);
+      if (!activity_.HeaderOf(stmt).modified.Contains(id)) {
+        return false;
+      }
+      NameSet target;
+      CollectBindings(*loop->target, target);
+      return !target.contains(qn_.Get(id).text);
     }
     return false;
-  }
-
-  static bool BindsName(const ast::Node& target, std::string_view name) {
-    if (const auto* n = target.As<ast::Name>()) {
-      return n->id == name;
-    }
-    bool found = false;
-    ast::ForEachChild(target, [&](const ast::Node* child) {
-      found = found || BindsName(*child, name);
-    });
-    return found;
   }
 
   // `# agc: loop-vars(x, -tmp, +z)`: names without a sign replace the
