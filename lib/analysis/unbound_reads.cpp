@@ -219,9 +219,10 @@ class UnboundReadsBuilder {
   // The locals of `function` it may hold as an `ag__.Undefined` (see the
   // header), computed once per function.
   const SymbolSet& Undefinable(const Scope& function) {
-    auto [it, added] = undefinable_.try_emplace(&function);
+    const auto [it, added] = undefinable_.try_emplace(&function);
+    SymbolSet& undefinable = it->second;
     if (!added) {
-      return it->second;
+      return undefinable;
     }
     // What the function's own level binds before the top-level statement at
     // hand (control_flow's granularity: a helper's variable with no binding
@@ -232,14 +233,14 @@ class UnboundReadsBuilder {
       if (top->category() != ast::Category::kStmt) {
         return;
       }
-      const bool jumps = Candidates(*top, guarded, own, it->second);
+      const bool jumps = Candidates(*top, guarded, own, undefinable);
       if (!guarded) {
         bool inner_guarded = false;
         OwnBindings(*top, inner_guarded, own);
       }
       guarded = guarded || jumps;
     });
-    return it->second;
+    return undefinable;
   }
 
   // Adds the undefinable locals of `stmt` and of the statements in it (its
