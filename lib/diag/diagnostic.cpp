@@ -91,14 +91,12 @@ bool operator<(const Diagnostic& a, const Diagnostic& b) {
 
 void DiagnosticSink::Add(Diagnostic d) {
   std::lock_guard<std::mutex> lock(mu_);
-  diags_.push_back(std::move(d));
+  diags_.insert(std::move(d));
 }
 
 std::vector<Diagnostic> DiagnosticSink::Sorted() const {
   std::lock_guard<std::mutex> lock(mu_);
-  std::vector<Diagnostic> out = diags_;
-  std::stable_sort(out.begin(), out.end());
-  return out;
+  return std::vector<Diagnostic>(diags_.begin(), diags_.end());
 }
 
 bool DiagnosticSink::has_errors() const {

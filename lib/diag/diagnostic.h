@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -62,6 +63,10 @@ std::string FormatText(const Diagnostic& d);
 bool operator<(const Diagnostic& a, const Diagnostic& b);
 
 // Collects diagnostics; thread-safe so parallel conversions can share one.
+// A finding is kept once: one equal to a kept one under the sort key (path,
+// position, code, message) is dropped. The same code may be converted in
+// several copies (an eager original's nested twin and the enclosing twin's
+// copy of the same function), and each copy would report it again.
 class DiagnosticSink {
  public:
   template <typename... Args>
@@ -86,7 +91,7 @@ class DiagnosticSink {
 
  private:
   mutable std::mutex mu_;
-  std::vector<Diagnostic> diags_;
+  std::set<Diagnostic> diags_;
 };
 
 }  // namespace agc::diag

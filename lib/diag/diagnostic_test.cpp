@@ -1,6 +1,8 @@
 #include "lib/diag/diagnostic.h"
 
 #include <catch2/catch.hpp>
+#include <string>
+#include <vector>
 
 #include "lib/diag/emitter.h"
 
@@ -14,6 +16,31 @@ TEST_CASE("Diagnostics format as path:line:col: severity: message [code]",
   auto all = sink.Sorted();
   REQUIRE(all.size() == 1);
   CHECK(FormatText(all[0]) == "m.py:3:7: error: invalid syntax [AGC001]");
+}
+
+TEST_CASE("A finding reported twice is kept once", "[diag]") {
+  DiagnosticSink sink;
+  // The same note from two copies of one converted function, and one at
+  // another column, another code and another file.
+  sink.Emit(DiagKind::kCallKept, "m.py", base::LineCol{3, 16}, "why");
+  sink.Emit(DiagKind::kCallKept, "m.py", base::LineCol{3, 16}, "why");
+  sink.Emit(DiagKind::kCallKept, "m.py", base::LineCol{3, 17}, "why");
+  sink.Emit(DiagKind::kCallKept, "m.py", base::LineCol{3, 16}, "other");
+  sink.Emit(DiagKind::kCallKept, "n.py", base::LineCol{3, 16}, "why");
+  sink.Emit(DiagKind::kInvalidSyntax, "m.py", base::LineCol{3, 16});
+  sink.Emit(DiagKind::kCallKept, "m.py", base::LineCol{3, 16}, "why");
+  CHECK(sink.size() == 5);
+  std::vector<std::string> lines;
+  for (const Diagnostic& d : sink.Sorted()) {
+    lines.push_back(FormatText(d));
+  }
+  CHECK(lines == std::vector<std::string>{
+                     "m.py:3:16: error: invalid syntax [AGC001]",
+                     "m.py:3:16: note: call stays direct: other [AGC106]",
+                     "m.py:3:16: note: call stays direct: why [AGC106]",
+                     "m.py:3:17: note: call stays direct: why [AGC106]",
+                     "n.py:3:16: note: call stays direct: why [AGC106]",
+                 });
 }
 
 TEST_CASE("A diagnostic with its source line shows it with a caret", "[diag]") {
