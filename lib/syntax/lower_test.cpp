@@ -1200,37 +1200,102 @@ TEST_CASE("syntax: a failed parse does not affect the next one", "[syntax]") {
   CHECK(l.ok);
 }
 
-TEST_CASE("syntax: Python 3.12 syntax is AGC004", "[syntax]") {
-  CHECK(ErrorsOf("type X = int\n") ==
-        "t.py:1:1: error: the 'type' statement is not supported: agc reads "
-        "Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("def f[T](x: T) -> T:\n    return x\n") ==
-        "t.py:1:6: error: a type parameter list is not supported: agc reads "
-        "Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("class C[T]: pass\n") ==
-        "t.py:1:8: error: a type parameter list is not supported: agc reads "
-        "Python 3.11 syntax [AGC004]\n");
+ParseOptions Target(base::PythonVersion version) {
+  ParseOptions options;
+  options.target = version;
+  return options;
+}
+
+constexpr base::PythonVersion kPy311 = base::PythonVersion::kPy311;
+constexpr base::PythonVersion kPy312 = base::PythonVersion::kPy312;
+constexpr base::PythonVersion kPy313 = base::PythonVersion::kPy313;
+
+TEST_CASE("syntax: syntax newer than the target is AGC004", "[syntax]") {
+  const ParseOptions py311 = Target(kPy311);
+  CHECK(ErrorsOf("type X = int\n", py311) ==
+        "t.py:1:1: error: the 'type' statement needs Python 3.12 (target is "
+        "3.11) [AGC004]\n");
+  CHECK(ErrorsOf("def f[T](x: T) -> T:\n    return x\n", py311) ==
+        "t.py:1:6: error: type parameter lists need Python 3.12 (target is "
+        "3.11) [AGC004]\n");
+  CHECK(ErrorsOf("class C[T]: pass\n", py311) ==
+        "t.py:1:8: error: type parameter lists need Python 3.12 (target is "
+        "3.11) [AGC004]\n");
   // PEP 701 f-strings.
-  CHECK(ErrorsOf("f\"{x[\"a\"]}\"\n") ==
+  CHECK(ErrorsOf("f\"{x[\"a\"]}\"\n", py311) ==
         "t.py:1:3: error: reusing an f-string's quotes inside a replacement "
-        "field is not supported: agc reads Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("f'{\"\\n\".join(x)}'\n") ==
-        "t.py:1:4: error: a backslash in an f-string expression is not "
-        "supported: agc reads Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("f'''{x  # c\n}'''\n") ==
-        "t.py:1:5: error: a comment in an f-string replacement field is not "
-        "supported: agc reads Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("f'{x\n}'\n") ==
+        "field needs Python 3.12 (target is 3.11) [AGC004]\n");
+  CHECK(ErrorsOf("f'{\"\\n\".join(x)}'\n", py311) ==
+        "t.py:1:4: error: a backslash in an f-string replacement field needs "
+        "Python 3.12 (target is 3.11) [AGC004]\n");
+  CHECK(ErrorsOf("f'''{x  # c\n}'''\n", py311) ==
+        "t.py:1:5: error: a comment in an f-string replacement field needs "
+        "Python 3.12 (target is 3.11) [AGC004]\n");
+  CHECK(ErrorsOf("f'{x\n}'\n", py311) ==
         "t.py:1:3: error: a line break in a replacement field of a "
-        "single-quoted f-string is not supported: agc reads Python 3.11 "
-        "syntax [AGC004]\n");
+        "single-quoted f-string needs Python 3.12 (target is 3.11) "
+        "[AGC004]\n");
+  // PEP 696 defaults.
+  CHECK(ErrorsOf("def f[T = int](): pass\n", Target(kPy312)) ==
+        "t.py:1:9: error: type parameter defaults need Python 3.13 (target "
+        "is 3.12) [AGC004]\n");
+  CHECK(ErrorsOf("type A[*Ts = *tuple[int]] = int\n", Target(kPy312)) ==
+        "t.py:1:12: error: type parameter defaults need Python 3.13 (target "
+        "is 3.12) [AGC004]\n");
+  CHECK(ErrorsOf("class C[T = int]: pass\n", py311) ==
+        "t.py:1:8: error: type parameter lists need Python 3.12 (target is "
+        "3.11) [AGC004]\n");
   // What Python 3.11 allows.
+  for (base::PythonVersion v : {kPy311, kPy312, kPy313}) {
+    Lowered l("f\"\"\"{x[\"a\"]}\"\"\"\nf'{x:\\n}'\ntype(x).a = 1\n",
+              Target(v));
+    INFO(l.Errors());
+    CHECK(l.ok);
+  }
   CHECK(
       DumpOf("f\"\"\"{x[\"a\"]}\"\"\"\n") ==
       R"ast(Module(body=[Expr(value=JoinedStr(text='f"""{x["a"]}"""', values=[Subscript(value=Name(id='x', ctx=Load()), slice=Constant(value_kind=str, text='"a"'), ctx=Load())]))]))ast");
   CHECK(
       DumpOf("f'{x:\\n}'\n") ==
       R"ast(Module(body=[Expr(value=JoinedStr(text='f\'{x:\\n}\'', values=[Name(id='x', ctx=Load())]))]))ast");
+}
+
+TEST_CASE("syntax: lowers Python 3.12 and 3.13 syntax like CPython",
+          "[syntax]") {
+  // Accepted under py312 and py313 (py313 only for defaults).
+  for (base::PythonVersion v : {kPy312, kPy313}) {
+    Lowered l(
+        "def f[T, U: int, V: (int, str), *Ts, **P](x: T) -> U: pass\n"
+        "class C[T](B[T]): pass\n"
+        "type X[T] = list[T]\n"
+        "f\"{x[\"a\"]}{\"\\n\".join(y)}{z  # c\n}\" f'{f'{f'{1}'}'}'\n",
+        Target(v));
+    INFO(l.Errors());
+    CHECK(l.ok);
+    CHECK(ast::Verify(l.module).empty());
+  }
+  CHECK(DumpOf("def f[T, U: int, V: (int, str), *Ts, **P](x: T) -> U: pass\n",
+               true) == R"ast(TYPEPARAMS)ast");
+  CHECK(DumpOf("class C[T](B[T]): pass\n") == R"ast(CLASS)ast");
+  CHECK(DumpOf("type X[T] = list[T]\n", true) == R"ast(ALIAS)ast");
+  CHECK(DumpOf("def f[T = int, *Ts = *tuple[int], **P = [int]](): pass\n",
+               true) == R"ast(DEFAULTS)ast");
+  CHECK(DumpOf("class C[T: int = bool, U: (int, str) = int]: pass\n") ==
+        R"ast(BOUND_DEFAULTS)ast");
+  // A comment inside a replacement field stays in the f-string's text, not
+  // among the module's comments.
+  Lowered l("x = f'{a  # c\n}'  # after\n");
+  REQUIRE(l.ok);
+  REQUIRE(l.module.comments.size() == 1);
+  CHECK(l.module.comments[0].origin.line == 2);
+  // Invalid: a default before a parameter without one, a bound on *Ts, a
+  // starred default of a TypeVar, an empty list, a bound outside a list.
+  CHECK(ErrorsOf("def f[T = int, U](): pass\n") ==
+        "t.py:1:16: error: invalid syntax [AGC001]\n");
+  CHECK_FALSE(ErrorsOf("def f[*Ts: int](): pass\n").empty());
+  CHECK_FALSE(ErrorsOf("def f[T = *int](): pass\n").empty());
+  CHECK_FALSE(ErrorsOf("def f[](): pass\n").empty());
+  CHECK_FALSE(ErrorsOf("x: a: b = 1\n").empty());
 }
 
 TEST_CASE("syntax: NUL bytes and invalid UTF-8 are found before parsing",
