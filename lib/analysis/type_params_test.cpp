@@ -34,13 +34,14 @@ def outer(n):
   const Activity& act = t.Get<Activity>();
   // The def reads its bound where it is (a closure's read); not T.
   CHECK(t.StmtActivity(2) == "r{int, n, range} m{f} d{}");
-  CHECK(t.StmtActivity(7) == "r{list} m{C} d{}");
+  CHECK(t.StmtActivity(7) == "r{list, list[U]} m{C} d{}");
   const Scope& f = act.ScopeOf(t.StmtAt(2));
   CHECK(t.Fmt(f.bound) == "i, x, y");
-  CHECK(t.Fmt(f.free) == "T, int, n, range");
+  // Free: not bound in any scope it sees (T resolves in no def's scope).
+  CHECK(t.Fmt(f.free) == "T, range");
   const Scope& outer = act.ScopeOf(t.StmtAt(1));
   CHECK(t.Fmt(outer.bound) == "C, f, n");
-  CHECK(t.Fmt(outer.read) == "int, list, n, range");
+  CHECK(t.Fmt(outer.read) == "C, f, int, list, list[U], n, range");
   // The loop's state: y (and i); never T.
   CHECK(t.StmtActivity(4) == "r{T, n, range, y} m{i, y} d{}");
 }
@@ -64,7 +65,7 @@ def g(c, k):
   CHECK(t.Fmt(live.LiveOut(t.StmtAt(2))) == "A");
   // The alias's value reads k lazily, as a closure does: k is live at the
   // type statement.
-  CHECK(t.Fmt(live.LiveIn(t.StmtAt(3))) == "k");
+  CHECK(t.Fmt(live.LiveIn(t.StmtAt(3))) == "k, list");
 }
 
 TEST_CASE("type params: a bound reads the enclosing variable at the def",

@@ -972,7 +972,9 @@ TEST_CASE("syntax: a syntax error carries its source line", "[syntax]") {
     CHECK(diags[0].source_line == "if x");
   }
   {
-    Lowered l("def f[T](x):\n    pass\n");  // AGC004
+    ParseOptions py311;
+    py311.target = base::PythonVersion::kPy311;
+    Lowered l("def f[T](x):\n    pass\n", py311);  // AGC004
     const auto diags = l.sink.Sorted();
     REQUIRE(diags.size() == 1);
     CHECK(diags[0].code() == 4);
@@ -1274,14 +1276,23 @@ TEST_CASE("syntax: lowers Python 3.12 and 3.13 syntax like CPython",
     CHECK(l.ok);
     CHECK(ast::Verify(l.module).empty());
   }
-  CHECK(DumpOf("def f[T, U: int, V: (int, str), *Ts, **P](x: T) -> U: pass\n",
-               true) == R"ast(TYPEPARAMS)ast");
-  CHECK(DumpOf("class C[T](B[T]): pass\n") == R"ast(CLASS)ast");
-  CHECK(DumpOf("type X[T] = list[T]\n", true) == R"ast(ALIAS)ast");
-  CHECK(DumpOf("def f[T = int, *Ts = *tuple[int], **P = [int]](): pass\n",
-               true) == R"ast(DEFAULTS)ast");
-  CHECK(DumpOf("class C[T: int = bool, U: (int, str) = int]: pass\n") ==
-        R"ast(BOUND_DEFAULTS)ast");
+  CHECK(
+      DumpOf("def f[T, U: int, V: (int, str), *Ts, **P](x: T) -> U: pass\n",
+             true) ==
+      R"ast(Module(body=[FunctionDef@1:1(name='f', args=arguments@1:42(posonlyargs=[], args=[arg@1:43(arg='x', annotation=Name@1:46(id='T', ctx=Load()))], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=[Pass@1:55()], decorator_list=[], returns=Name@1:52(id='U', ctx=Load()), type_params=[TypeVar@1:7(name='T', bound=None, default_value=None), TypeVar@1:10(name='U', bound=Name@1:13(id='int', ctx=Load()), default_value=None), TypeVar@1:18(name='V', bound=Tuple@1:21(elts=[Name@1:22(id='int', ctx=Load()), Name@1:27(id='str', ctx=Load())], ctx=Load()), default_value=None), TypeVarTuple@1:33(name='Ts', default_value=None), ParamSpec@1:38(name='P', default_value=None)])]))ast");
+  CHECK(
+      DumpOf("class C[T](B[T]): pass\n") ==
+      R"ast(Module(body=[ClassDef(name='C', bases=[Subscript(value=Name(id='B', ctx=Load()), slice=Name(id='T', ctx=Load()), ctx=Load())], keywords=[], body=[Pass()], decorator_list=[], type_params=[TypeVar(name='T', bound=None, default_value=None)])]))ast");
+  CHECK(
+      DumpOf("type X[T] = list[T]\n", true) ==
+      R"ast(Module(body=[TypeAlias@1:1(name=Name@1:6(id='X', ctx=Store()), type_params=[TypeVar@1:8(name='T', bound=None, default_value=None)], value=Subscript@1:13(value=Name@1:13(id='list', ctx=Load()), slice=Name@1:18(id='T', ctx=Load()), ctx=Load()))]))ast");
+  CHECK(
+      DumpOf("def f[T = int, *Ts = *tuple[int], **P = [int]](): pass\n",
+             true) ==
+      R"ast(Module(body=[FunctionDef@1:1(name='f', args=arguments@1:47(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=[Pass@1:51()], decorator_list=[], returns=None, type_params=[TypeVar@1:7(name='T', bound=None, default_value=Name@1:11(id='int', ctx=Load())), TypeVarTuple@1:16(name='Ts', default_value=Starred@1:22(value=Subscript@1:23(value=Name@1:23(id='tuple', ctx=Load()), slice=Name@1:29(id='int', ctx=Load()), ctx=Load()), ctx=Load())), ParamSpec@1:35(name='P', default_value=List@1:41(elts=[Name@1:42(id='int', ctx=Load())], ctx=Load()))])]))ast");
+  CHECK(
+      DumpOf("class C[T: int = bool, U: (int, str) = int]: pass\n") ==
+      R"ast(Module(body=[ClassDef(name='C', bases=[], keywords=[], body=[Pass()], decorator_list=[], type_params=[TypeVar(name='T', bound=Name(id='int', ctx=Load()), default_value=Name(id='bool', ctx=Load())), TypeVar(name='U', bound=Tuple(elts=[Name(id='int', ctx=Load()), Name(id='str', ctx=Load())], ctx=Load()), default_value=Name(id='int', ctx=Load()))])]))ast");
   // A comment inside a replacement field stays in the f-string's text, not
   // among the module's comments.
   Lowered l("x = f'{a  # c\n}'  # after\n");
