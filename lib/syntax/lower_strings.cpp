@@ -265,8 +265,10 @@ void Lowerer::Interpolation(std::vector<ast::Expr*>& out) {
     if (e == nullptr) {
       return;
     }
-    if (s == Sym::kExpressionList || s == Sym::kPatternList) {
-      // CPython 3.11 parses `{a, b}` as `(a, b)`: the tuple starts at `{`.
+    if ((s == Sym::kExpressionList || s == Sym::kPatternList) &&
+        target_ < base::PythonVersion::kPy312) {
+      // CPython 3.11 parses `{a, b}` as `(a, b)`: the tuple starts at `{`
+      // (from 3.12, at `a`: the AST follows the target's CPython).
       TSNode interp = ts_node_parent(c);
       e->origin = OriginOf(interp);
       e->span.begin = ts_node_start_byte(interp);

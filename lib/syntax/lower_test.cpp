@@ -65,8 +65,10 @@ struct Lowered {
 };
 
 // Lowers `code`, which must be valid, checks the tree, and dumps it.
-std::string DumpOf(std::string code, bool origins = false) {
-  Lowered l(std::move(code));
+std::string DumpOf(std::string code,
+                   bool origins = false,
+                   ParseOptions options = {}) {
+  Lowered l(std::move(code), options);
   INFO(l.Errors());
   REQUIRE(l.ok);
   REQUIRE(l.sink.size() == 0);
@@ -776,9 +778,15 @@ TEST_CASE("syntax: origins are CPython's (line, code-point column)",
   CHECK(
       DumpOf("x = (  # comment\n  a + b)\n", /*origins=*/true) ==
       R"ast(Module(body=[Assign@1:1(targets=[Name@1:1(id='x', ctx=Store())], value=BinOp@2:3(left=Name@2:3(id='a', ctx=Load()), op=Add(), right=Name@2:7(id='b', ctx=Load())))]))ast");
+  // CPython 3.11 starts the tuple at `{`; 3.12 at its first element.
+  ParseOptions py311;
+  py311.target = base::PythonVersion::kPy311;
+  CHECK(
+      DumpOf("f'{a, b}'\n", /*origins=*/true, py311) ==
+      R"ast(Module(body=[Expr@1:1(value=JoinedStr@1:1(text='f\'{a, b}\'', values=[Tuple@1:3(elts=[Name@1:4(id='a', ctx=Load()), Name@1:7(id='b', ctx=Load())], ctx=Load())]))]))ast");
   CHECK(
       DumpOf("f'{a, b}'\n", /*origins=*/true) ==
-      R"ast(Module(body=[Expr@1:1(value=JoinedStr@1:1(text='f\'{a, b}\'', values=[Tuple@1:3(elts=[Name@1:4(id='a', ctx=Load()), Name@1:7(id='b', ctx=Load())], ctx=Load())]))]))ast");
+      R"ast(Module(body=[Expr@1:1(value=JoinedStr@1:1(text='f\'{a, b}\'', values=[Tuple@1:4(elts=[Name@1:4(id='a', ctx=Load()), Name@1:7(id='b', ctx=Load())], ctx=Load())]))]))ast");
   CHECK(
       DumpOf("a,\nx = 1\n", /*origins=*/true) ==
       R"ast(Module(body=[Expr@1:1(value=Tuple@1:1(elts=[Name@1:1(id='a', ctx=Load())], ctx=Load())), Assign@2:1(targets=[Name@2:1(id='x', ctx=Store())], value=Constant@2:5(value_kind=int, text='1'))]))ast");
