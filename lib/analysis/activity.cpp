@@ -491,6 +491,10 @@ class ActivityBuilder {
       annotation(arg);
     }
     annotation(args.kwarg);
+    // Defaults run outside a generic function's annotation scope: they see
+    // the enclosing scope's names, not its type parameters.
+    const bool in_annotation_scope = in_annotation_scope_;
+    in_annotation_scope_ = false;
     for (const ast::Expr* d : args.defaults) {
       Visit(*d);
     }
@@ -499,6 +503,7 @@ class ActivityBuilder {
         Visit(*d);
       }
     }
+    in_annotation_scope_ = in_annotation_scope;
   }
 
   // Parameters: bound (and modified) in the scope just entered.

@@ -68,6 +68,18 @@ def g(c, k):
   CHECK(t.Fmt(live.LiveIn(t.StmtAt(3))) == "k, list");
 }
 
+TEST_CASE(
+    "type params: a default of a generic function's parameter reads "
+    "the enclosing scope's name",
+    "[activity][type_params]") {
+  TestModule t(R"py(
+def outer(T):
+    def f[T](x: T = T): return x
+    return f
+)py");
+  CHECK(t.StmtActivity(2) == "r{T} m{f} d{}");
+}
+
 TEST_CASE("type params: a bound reads the enclosing variable at the def",
           "[liveness][type_params]") {
   TestModule t(R"py(
