@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "lib/base/strings.h"
+
 namespace agc::base {
 namespace {
 
@@ -12,16 +14,6 @@ constexpr std::string_view kNames[] = {"py311", "py312", "py313"};
 constexpr std::string_view kNumbers[] = {"3.11", "3.12", "3.13"};
 constexpr int kOldestMinor = 11;
 constexpr int kNewestMinor = 13;
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
 
 // Reads the leading number of `s`; false when there is none.
 bool Number(std::string_view& s, int* out) {
