@@ -42,6 +42,11 @@
 //                              with ag__.FunctionScope('f', ...
 //                          del _agc_f
 //
+// A generic function's twin keeps its type parameters (`def _agc_f[T](x):`,
+// bounds and defaults included: they are evaluated lazily), so that its body
+// sees them as the original's does; a method's twin, defined in the class
+// body beside it, sees the class's.
+//
 // So an eager call runs the original code (same frames, locals, speed), and a
 // call while a framework traces runs the twin. The guard names nothing of
 // the function's own (the runtime finds the twin by the calling code, and by

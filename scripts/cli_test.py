@@ -290,6 +290,129 @@ class Cli(unittest.TestCase):
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertTrue((self.dir / "src/pkg/out/utils.py").exists())
 
+    # --- the target Python version ---------------------------------------
+
+    GENERIC = b"def first[T](xs: list[T]) -> T:\n    return xs[0]\n"
+    DEFAULTS = b"def first[T = int](xs: list[T]) -> T:\n    return xs[0]\n"
+
+    def target_error(self, proc):
+        """The first line of stderr, or "" when agc converted the file."""
+        if proc.returncode == 0:
+            return ""
+        return proc.stderr.decode().splitlines()[0]
+
+    def test_target_version_flag(self):
+        self.write("g.py", self.GENERIC)
+        p = agc("convert", "g.py", "-o", "-", "--isolated",
+                "--target-version", "py311", cwd=self.dir)
+        self.assert_syntax_error(
+            p, r"^g\.py:1:10: error: type parameter lists need Python 3\.12 "
+               r"\(target is 3\.11\) \[AGC004\]$",
+            "def first[T](xs: list[T]) -> T:", "         ^")
+        for target in ("py312", "py313"):
+            p = agc("convert", "g.py", "-o", "-", "--isolated",
+                    "--target-version", target, cwd=self.dir)
+            self.assertEqual(p.returncode, 0, p.stderr)
+            self.assertIn(b"def _agc_first[T](xs):", p.stdout)
+        # Without any setting: py313, the newest agc reads.
+        self.write("d.py", self.DEFAULTS)
+        p = agc("convert", "d.py", "-o", "-", "--isolated", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        p = agc("convert", "d.py", "-o", "-", "--isolated",
+                "--target-version", "py312", cwd=self.dir)
+        self.assertRegex(self.target_error(p),
+                         r"^d\.py:1:13: error: type parameter defaults need "
+                         r"Python 3\.13 \(target is 3\.12\) \[AGC004\]$")
+        # lint, inspect and dump read the flag too.
+        for sub in ("lint", "inspect", "dump"):
+            p = agc(sub, "g.py", "--target-version", "py311",
+                    *(["--isolated"] if sub == "lint" else []), cwd=self.dir)
+            self.assertEqual(p.returncode, 1, (sub, p.stderr))
+            self.assertIn(b"type parameter lists need Python 3.12 (target is "
+                          b"3.11) [AGC004]", p.stdout + p.stderr)
+            p = agc(sub, "g.py", "--target-version", "py312",
+                    *(["--isolated"] if sub == "lint" else []), cwd=self.dir)
+            self.assertNotIn(b"AGC004", p.stdout + p.stderr, sub)
+
+    def test_bad_target_version_is_a_usage_error(self):
+        self.write("g.py", self.GENERIC)
+        for sub in ("convert", "lint", "inspect", "dump"):
+            p = agc(sub, "g.py", "--target-version", "3.12", cwd=self.dir)
+            self.assert_one_error(
+                p, r"^agc: error: --target-version '3\.12' is not a Python "
+                   r"version agc reads \(use one of py311, py312, py313\) "
+                   r"\[AGC016\]$", 2)
+
+    def test_target_version_precedence(self):
+        """flag > [tool.agc] target-version > requires-python > py313."""
+        self.write("g.py", self.GENERIC)
+        def convert(*flags):
+            return self.target_error(
+                agc("convert", "g.py", "-o", "-", *flags, cwd=self.dir))
+        refused = "type parameter lists need Python 3.12 (target is 3.11)"
+        self.write("pyproject.toml",
+                   b'[project]\nname = "x"\nrequires-python = ">=3.11"\n')
+        self.assertIn(refused, convert())
+        self.assertEqual(convert("--target-version", "py312"), "")
+        self.assertEqual(convert("--isolated"), "")
+        p = agc("lint", "g.py", cwd=self.dir)
+        self.assertIn(refused.encode(), p.stdout + p.stderr)
+        self.write("pyproject.toml",
+                   b'[project]\nrequires-python = ">=3.11"\n'
+                   b'[tool.agc]\ntarget-version = "py312"\n')
+        self.assertEqual(convert(), "")
+        self.assertIn(refused, convert("--target-version", "py311"))
+        self.write("pyproject.toml",
+                   b'[project]\nrequires-python = ">=3.12"\n'
+                   b'[tool.agc]\ntarget-version = "py311"\n')
+        self.assertIn(refused, convert())
+        # requires-python: its minimum, clamped to 3.11 ... 3.13.
+        for spec, ok in ((">=3.12", True), ("~=3.11", False),
+                         (">=3.10", False), (">=3.12,<4", True),
+                         ("<4", True), ("==3.13.*", True),
+                         (">=2.7, !=3.0.*", False), (">=3.14", True)):
+            self.write("pyproject.toml", b'[project]\nrequires-python = "'
+                       + spec.encode() + b'"\n')
+            self.assertEqual(convert() == "", ok, spec)
+        self.write("pyproject.toml", b'[project]\nrequires-python = ">=3.11"\n')
+        p = agc("convert", "g.py", "-o", "-", "--config",
+                str(self.dir / "pyproject.toml"), cwd=self.dir)
+        self.assertIn(refused, self.target_error(p))
+
+    def test_bad_target_version_in_config(self):
+        self.write("g.py", self.GENERIC)
+        self.write("pyproject.toml", b'[tool.agc]\ntarget-version = "py310"\n')
+        for sub in ("convert", "lint"):
+            p = agc(sub, "g.py", cwd=self.dir)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn(b"pyproject.toml:2:18: [tool.agc] target-version must "
+                          b"be one of py311, py312, py313", p.stderr)
+        self.write("pyproject.toml",
+                   b'[project]\nrequires-python = "3.12"\n')
+        p = agc("convert", "g.py", cwd=self.dir)
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertIn(b"pyproject.toml:2:19: [project] requires-python '3.12' "
+                      b"is not a version specifier", p.stderr)
+
+    def test_py311_output_compiles_under_python_3_11(self):
+        """What agc writes for a py311 target is 3.11 code (python3 is
+        3.11 here), f-strings copied as written included."""
+        self.write("m.py", SIMPLE + b"\n\ndef g(xs, k):\n"
+                   b"    for x in xs:\n"
+                   b"        if f'{x[\"a\"]!r:>{k}}' != '':\n"
+                   b"            return f'{x}'\n"
+                   b"    return f\"{k}\"\n")
+        p = agc("convert", "m.py", "-o", "out.py", "--isolated",
+                "--target-version", "py311", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        if sys.version_info[:2] != (3, 11):
+            self.skipTest("needs Python 3.11 to run")
+        check = subprocess.run(
+            [sys.executable, "-c",
+             "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], "
+             "'exec')", str(self.dir / "out.py")], capture_output=True)
+        self.assertEqual(check.returncode, 0, check.stderr)
+
     def test_agc_output_is_not_read_as_input(self):
         self.write("model.py", self.RETURNS)
         p = agc("convert", "model.py", "--emit-runtime", cwd=self.dir)
@@ -551,9 +674,9 @@ class Cli(unittest.TestCase):
                 cwd=self.dir)
         self.assert_syntax_error(
             p, r"^<stdin>:2:6: error: .* \[AGC00[16]\]$", "\tx = )", "\t    ^")
-        # Syntax newer than Python 3.11 too; other diagnostics stay one line.
+        # Syntax newer than the target too; other diagnostics stay one line.
         self.write("t.py", b"def first[T](xs):\n    return xs[0]\n")
-        p = agc("convert", "t.py", cwd=self.dir)
+        p = agc("convert", "t.py", "--target-version", "py311", cwd=self.dir)
         self.assert_syntax_error(
             p, r"^t\.py:1:10: error: .* \[AGC004\]$",
             "def first[T](xs):", "         ^")

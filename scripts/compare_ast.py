@@ -69,11 +69,31 @@ class D:
         return b''.join(parts).decode('utf-8')
 
     def strtext(self, n):
-        s = self.seg(n)
+        # The string parts as written, joined with one space. From Python
+        # 3.12 an f-string is FSTRING_START ... FSTRING_END (nested ones
+        # inside), not one STRING token: its text is the source between.
+        s = '(' + self.seg(n) + ')'
+        lines = s.splitlines(keepends=True)
+        offsets = [0]
+        for line in lines:
+            offsets.append(offsets[-1] + len(line))
+        at = lambda pos: offsets[pos[0] - 1] + pos[1]
+        fstart = getattr(tokenize, 'FSTRING_START', None)
+        fend = getattr(tokenize, 'FSTRING_END', None)
         toks = []
+        depth = 0
+        begin = 0
         try:
-            for t in tokenize.generate_tokens(io.StringIO('(' + s + ')').readline):
-                if t.type == tokenize.STRING:
+            for t in tokenize.generate_tokens(io.StringIO(s).readline):
+                if fstart is not None and t.type == fstart:
+                    if depth == 0:
+                        begin = at(t.start)
+                    depth += 1
+                elif fend is not None and t.type == fend:
+                    depth -= 1
+                    if depth == 0:
+                        toks.append(s[begin:at(t.end)])
+                elif t.type == tokenize.STRING and depth == 0:
                     toks.append(t.string)
         except Exception as e:
             return '<TOKENIZE ERROR %s>' % e
@@ -108,6 +128,8 @@ class D:
         out = self.head(name, n)
         first = True
         for fname, kind, typ in FIELDS[name]:
+            if fname == 'type_params' and not getattr(n, fname, None):
+                continue  # agc's dump leaves out an empty list
             out += '\n' if first else ',\n'
             first = False
             out += '  ' * (depth + 1) + fname + '='
@@ -129,7 +151,7 @@ class D:
             s += '\n' + '  ' * (depth + 1) + 'value_kind=' + self.const_kind(n.value)
             s += ',\n' + '  ' * (depth + 1) + 'text=' + quoted(repr(n.value)) + ')'
             return s
-        v = getattr(n, fname)
+        v = getattr(n, fname, None)  # default_value is new in 3.13
         if kind in ('CHILD', 'OPT'):
             return 'None' if v is None else self.node(v, depth)
         if kind in ('LIST', 'OPT_LIST'):
@@ -181,6 +203,10 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--agc", required=True)
     ap.add_argument("paths", nargs="*")
+    ap.add_argument("--target-version",
+                    default="py3%d" % min(max(sys.version_info[1], 11), 13),
+                    help="agc's --target-version (default: this "
+                         "interpreter's, %(default)s)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
     paths = args.paths or [sysconfig.get_paths()["stdlib"]]
@@ -200,7 +226,9 @@ def main():
         if want is None:
             skipped += 1  # CPython rejects it, or it is not UTF-8
             continue
-        proc = subprocess.run([args.agc, "dump", "--origins", str(f)],
+        proc = subprocess.run([args.agc, "dump", "--origins",
+                               "--target-version", args.target_version,
+                               str(f)],
                               capture_output=True, timeout=120)
         if proc.returncode != 0:
             failures.append(f"{f}: agc rejects it: "

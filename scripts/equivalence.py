@@ -20,7 +20,10 @@ must raise an error whose text contains the substring, and
 for functions whose staged run cannot be compared at all (e.g. they hash
 their argument); each needs its reason. An optional first-line
 comment `# agc-args: --passes functions` gives the `agc convert` arguments
-(default: the default pipeline).
+(default: the default pipeline). A comment `# agc-requires-python: 3.12`
+among the file's first comment lines gates it on the interpreter: older
+interpreters skip it (saying so), newer ones convert it with
+`--target-version py312` (its syntax is that version's).
 
 For every case the runner calls the original function and the converted one
 (each on a deep copy of the arguments) and compares what they did: the
@@ -150,10 +153,32 @@ def child_main(original, converted, backend):
     return 0
 
 
+def directives(path: Path):
+    """`# agc-args:` and `# agc-requires-python:` of the file's first
+    comment lines, by name."""
+    found = {}
+    for line in path.read_text(encoding="utf-8").split("\n"):
+        if not line.startswith("#"):
+            break
+        for key in ("agc-args", "agc-requires-python"):
+            prefix = f"# {key}:"
+            if line.startswith(prefix):
+                found[key] = line[len(prefix):].strip()
+    return found
+
+
 def agc_args(path: Path):
-    first = path.read_text(encoding="utf-8").split("\n", 1)[0]
-    prefix = "# agc-args:"
-    return first[len(prefix):].split() if first.startswith(prefix) else []
+    """The `agc convert` arguments of a case file, or None when the running
+    interpreter is older than its `agc-requires-python`."""
+    found = directives(path)
+    args = found.get("agc-args", "").split()
+    required = found.get("agc-requires-python")
+    if required:
+        major, minor = (int(x) for x in required.split("."))
+        if sys.version_info[:2] < (major, minor):
+            return None
+        args += ["--target-version", f"py{major}{minor}"]
+    return args
 
 
 def main():
@@ -178,15 +203,23 @@ def main():
     env["PYTHONDONTWRITEBYTECODE"] = "1"
     failed = 0
     cases = 0
+    skipped = 0
     with tempfile.TemporaryDirectory() as tmp:
         for path in files:
+            extra = agc_args(path)
+            if extra is None:
+                skipped += 1
+                print(f"SKIP {path.name}: needs Python "
+                      f"{directives(path)['agc-requires-python']} (this is "
+                      f"{sys.version_info[0]}.{sys.version_info[1]})")
+                continue
             # Copies under new names, so the two modules never share a cache.
             original = Path(tmp) / f"{path.stem}_original.py"
             original.write_bytes(path.read_bytes())
             converted = Path(tmp) / f"{path.stem}_converted.py"
             run = subprocess.run(
                 [args.agc, "convert", str(original), "-o", str(converted),
-                 "--no-source-map"] + agc_args(path),
+                 "--no-source-map"] + extra,
                 capture_output=True, text=True)
             if run.returncode != 0:
                 print(f"FAIL {path.name}: agc exited {run.returncode}\n"
@@ -210,8 +243,10 @@ def main():
                     failed += 1
                     print(f"FAIL {path.name} ({backend}): runner crashed\n"
                           f"{child.stderr}")
-    print(f"equivalence: {len(files)} files, {cases} case runs, "
-          f"{failed} failures")
+    print(f"equivalence: {len(files) - skipped} files, {cases} case runs, "
+          f"{failed} failures"
+          + (f" ({skipped} skipped on Python {sys.version_info[0]}."
+             f"{sys.version_info[1]})" if skipped else ""))
     return 1 if failed else 0
 
 

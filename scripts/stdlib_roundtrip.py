@@ -17,6 +17,10 @@
       runtime import has the input's `ast.dump`: the original code is all
       there, unchanged. Prints the counts.
 
+Every run passes `--target-version` for the interpreter running this script
+(py311 under 3.11, py312 under 3.12, ...; override with --target-version), so
+each standard library is read with its own version's syntax.
+
 `--rewrite NAME` first copies the files rewritten in a way Python reads the
 same (see REWRITES: CRLF or lone-CR line ends, form feeds, a byte-order
 mark, a Latin-1 coding line, no final newline, tab indentation, a comment
@@ -52,6 +56,11 @@ def cpython_dump(data: bytes):
             return ast.dump(ast.parse(data))
     except (SyntaxError, ValueError):
         return None
+
+
+def running_target() -> str:
+    """agc's --target-version for this interpreter (py311 ... py313)."""
+    return "py3%d" % min(max(sys.version_info[1], 11), 13)
 
 
 def cpython_compiles(data: bytes, name: str) -> bool:
@@ -312,6 +321,9 @@ def main():
                     help="every Nth file only (a sample of the whole)")
     ap.add_argument("--rewrite", choices=sorted(REWRITES),
                     help="check copies of the files rewritten so")
+    ap.add_argument("--target-version", default=running_target(),
+                    help="agc's --target-version (default: this "
+                         "interpreter's, %(default)s)")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args()
 
@@ -347,7 +359,10 @@ def main():
             old = os.getcwd()
             os.chdir(stdlib)
             try:
-                proc = run_batch(agc, files, out, extra, args.jobs, args.timeout)
+                proc = run_batch(agc, files, out,
+                                 extra + ["--target-version",
+                                          args.target_version],
+                                 args.jobs, args.timeout)
             except subprocess.TimeoutExpired:
                 failures.append(f"{mode}: timed out after {args.timeout}s")
                 continue

@@ -7,11 +7,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "cmd/agc/parser_heap.h"
 #include "lib/analysis/registry.h"
 #include "lib/ast/ast.h"
+#include "lib/base/python_version.h"
 #include "lib/base/stack.h"
 #include "lib/base/stage_times.h"
 #include "lib/codegen/printer.h"
@@ -106,7 +108,9 @@ int RunPasses() {
   return 0;
 }
 
-int RunDump(const std::string& path, bool origins) {
+int RunDump(const std::string& path,
+            bool origins,
+            agc::base::PythonVersion target) {
   DiagnosticSink diags;
   std::string bytes;
   std::string error;
@@ -119,7 +123,9 @@ int RunDump(const std::string& path, bool origins) {
   agc::base::RunOnLargeStack([&] {
     agc::base::SourceFile source(path, std::move(bytes));
     agc::ast::Module module(&source);
-    if (!agc::syntax::Parse(source, module, diags)) {
+    agc::syntax::ParseOptions parse_options;
+    parse_options.target = target;
+    if (!agc::syntax::Parse(source, module, diags, parse_options)) {
       PrintDiagnostics(diags);
       code = agc::diag::ExitCodeFor(diags.Sorted());
       return;
@@ -127,6 +133,34 @@ int RunDump(const std::string& path, bool origins) {
     std::cout << agc::ast::Dump(module, origins) << '\n';
   });
   return code;
+}
+
+constexpr const char* kTargetVersionHelp =
+    "the oldest Python the code runs on: py311, py312 or py313; newer "
+    "syntax is an error (default: target-version in [tool.agc], else the "
+    "minimum of requires-python in [project], else py313)";
+
+// Reads a --target-version value into `out`; false (with the usage error
+// printed) when it names no version agc reads. An empty value: not given.
+bool ParseTargetFlag(const std::string& value,
+                     std::optional<agc::base::PythonVersion>* out) {
+  if (value.empty()) {
+    return true;
+  }
+  *out = agc::base::ParsePythonVersion(value);
+  if (*out) {
+    return true;
+  }
+  std::cerr << agc::diag::FormatText(
+                   {agc::diag::DiagKind::kBadOption,
+                    agc::diag::Severity::kError,
+                    "",
+                    {},
+                    fmt::format("--target-version '{}' is not a Python "
+                                "version agc reads (use one of {})",
+                                value, agc::base::PythonVersionNames())})
+            << '\n';
+  return false;
 }
 
 // Why `agc explain CODE` has no page: CODE is not of the form AGCnnn, or no
@@ -246,6 +280,8 @@ int main(int argc, char** argv) {
       ->envname("AGC_VERIFY_EACH_PASS");
   convert->add_option("--print-after", print_after,
                       "print the module to stderr after PASS");
+  std::string convert_target;
+  convert->add_option("--target-version", convert_target, kTargetVersionHelp);
 
   // agc passes
   CLI::App* passes = app.add_subcommand(
@@ -273,6 +309,10 @@ int main(int argc, char** argv) {
                    "print the control-flow graph of NAME as Graphviz dot")
       ->excludes(function_opt)
       ->excludes(format_opt);
+  std::string inspect_target;
+  inspect->add_option("--target-version", inspect_target,
+                      "the oldest Python the code runs on: py311, py312 or "
+                      "py313; newer syntax is an error (default: py313)");
 
   // agc remap
   agc::driver::RemapOptions remap_options;
@@ -333,6 +373,8 @@ int main(int argc, char** argv) {
   lint->add_flag("--isolated", lint_options.isolated,
                  "ignore every pyproject.toml")
       ->excludes(config_opt);
+  std::string lint_target;
+  lint->add_option("--target-version", lint_target, kTargetVersionHelp);
   lint->add_option("-j,--jobs", lint_jobs,
                    "files linted in parallel (0: one per core)")
       ->check(CLI::Range(0, kMaxJobs))
@@ -352,6 +394,9 @@ int main(int argc, char** argv) {
       app.add_subcommand("dump", "print the AST of a Python file (debugging)");
   dump->add_option("file", dump_path, "input file")->required();
   dump->add_flag("--origins", dump_origins, "show line:col of every node");
+  std::string dump_target;
+  dump->add_option("--target-version", dump_target,
+                   "the oldest Python the code runs on (default: py313)");
 
   try {
     app.parse(argc, argv);
@@ -379,6 +424,9 @@ int main(int argc, char** argv) {
     return RunPasses();
   }
   if (*lint) {
+    if (!ParseTargetFlag(lint_target, &lint_options.target_version)) {
+      return 2;
+    }
     // Repeatable, each value comma-separated: --select AGC301,AGC302.
     auto split = [](const std::vector<std::string>& values) {
       std::vector<std::string> out;
@@ -446,7 +494,12 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (*dump) {
-    return RunDump(dump_path, dump_origins);
+    std::optional<agc::base::PythonVersion> target;
+    if (!ParseTargetFlag(dump_target, &target)) {
+      return 2;
+    }
+    return RunDump(dump_path, dump_origins,
+                   target.value_or(agc::base::kNewestPython));
   }
   if (*remap) {
     remap_options.maps.insert(remap_options.maps.end(),
@@ -458,6 +511,11 @@ int main(int argc, char** argv) {
     return code;
   }
   if (*inspect) {
+    std::optional<agc::base::PythonVersion> target;
+    if (!ParseTargetFlag(inspect_target, &target)) {
+      return 2;
+    }
+    inspect_options.target_version = target.value_or(agc::base::kNewestPython);
     inspect_options.format = inspect_format == "json"
                                  ? agc::driver::InspectFormat::kJson
                                  : agc::driver::InspectFormat::kText;
@@ -468,6 +526,10 @@ int main(int argc, char** argv) {
     return code;
   }
 
+  std::optional<agc::base::PythonVersion> target_flag;
+  if (!ParseTargetFlag(convert_target, &target_flag)) {
+    return 2;
+  }
   DiagnosticSink diags;
   // Flags that have nothing to act on with standard input or output.
   {
@@ -527,6 +589,8 @@ int main(int argc, char** argv) {
       PrintDiagnostics(diags);
       return 2;
     }
+    options.target_version =
+        agc::lint::TargetVersion(config.get(), target_flag);
     if (config != nullptr) {
       if (!config->passes.empty() && passes_opt->count() == 0) {
         passes_spec = config->passes;

@@ -143,9 +143,80 @@ class ActivityBuilder {
   Frame& Top() { return frames_[top_ - 1]; }
 
   void Read(SymbolId id) {
-    if (id != kNoSymbol) {
+    if (id != kNoSymbol && !(in_annotation_scope_ && IsTypeParam(id))) {
       Top().read.push_back(id);
     }
+  }
+
+  // Whether `id` (or the name it is rooted at) is a type parameter of the
+  // def, class or type statement being visited (see type_params_).
+  bool IsTypeParam(SymbolId id) const {
+    if (type_params_.empty()) {
+      return false;
+    }
+    const SymbolId root = qn_.Get(id).root;
+    return std::find(type_params_.begin(), type_params_.end(), root) !=
+           type_params_.end();
+  }
+
+  // Visits what runs in the annotation scope of a def, class or type
+  // statement with type parameters (PEP 695) while `fn` runs: its reads of
+  // the parameters are not reads of the enclosing scope. The scope's other
+  // reads count where the statement is, as a closure's do (bounds,
+  // defaults and alias values are evaluated lazily, annotations and bases
+  // at once).
+  template <typename Fn>
+  void InAnnotationScope(const std::vector<ast::TypeParam*>& params, Fn&& fn) {
+    if (params.empty()) {
+      fn();
+      return;
+    }
+    std::vector<SymbolId> saved = type_params_;
+    const bool saved_in = in_annotation_scope_;
+    for (const ast::TypeParam* p : params) {
+      SymbolId id = qn_.Find(TypeParamName(*p));
+      if (id != kNoSymbol) {
+        type_params_.push_back(id);
+      }
+    }
+    in_annotation_scope_ = true;
+    fn();
+    in_annotation_scope_ = saved_in;
+    type_params_ = std::move(saved);
+  }
+
+  static std::string_view TypeParamName(const ast::TypeParam& p) {
+    if (const auto* v = p.As<ast::TypeVar>()) {
+      return v->name;
+    }
+    if (const auto* s = p.As<ast::ParamSpec>()) {
+      return s->name;
+    }
+    return p.Cast<ast::TypeVarTuple>().name;
+  }
+
+  // Bounds, constraints and defaults of type parameters.
+  void TypeParamParts(const std::vector<ast::TypeParam*>& params) {
+    for (const ast::TypeParam* p : params) {
+      Part(p, [&] { VisitChildren(*p); });
+    }
+  }
+
+  // What a scope with type parameters hands out: its free reads of them
+  // resolve in its annotation scope.
+  void DropTypeParamReads(const std::vector<ast::TypeParam*>& params,
+                          Escapes& e) {
+    if (params.empty()) {
+      return;
+    }
+    std::vector<SymbolId> names;
+    for (const ast::TypeParam* p : params) {
+      names.push_back(qn_.Find(TypeParamName(*p)));
+    }
+    std::erase_if(e.reads, [&](SymbolId id) {
+      return std::find(names.begin(), names.end(), qn_.Get(id).root) !=
+             names.end();
+    });
   }
 
   void Modify(SymbolId id) {
@@ -420,6 +491,10 @@ class ActivityBuilder {
       annotation(arg);
     }
     annotation(args.kwarg);
+    // Defaults run outside a generic function's annotation scope: they see
+    // the enclosing scope's names, not its type parameters.
+    const bool in_annotation_scope = in_annotation_scope_;
+    in_annotation_scope_ = false;
     for (const ast::Expr* d : args.defaults) {
       Visit(*d);
     }
@@ -428,6 +503,7 @@ class ActivityBuilder {
         Visit(*d);
       }
     }
+    in_annotation_scope_ = in_annotation_scope;
   }
 
   // Parameters: bound (and modified) in the scope just entered.
@@ -455,42 +531,58 @@ class ActivityBuilder {
     param(args.kwarg);
   }
 
-  void Function(const ast::Stmt& stmt,
-                std::string_view name,
-                const ast::Arguments& args,
-                const std::vector<ast::Stmt*>& body,
-                const std::vector<ast::Expr*>& decorators,
-                const ast::Expr* returns) {
-    for (const ast::Expr* d : decorators) {
+  template <typename F>
+  void Function(const F& f) {
+    for (const ast::Expr* d : f.decorator_list) {
       ExprPart(d);
     }
-    Part(&args, [&] { ArgumentsOutside(args); });
-    ExprPart(returns);
-    SymbolId id = Ident(name);
+    InAnnotationScope(f.type_params, [&] {
+      TypeParamParts(f.type_params);
+      Part(f.args, [&] { ArgumentsOutside(*f.args); });
+      ExprPart(f.returns);
+    });
+    SymbolId id = Ident(f.name);
     Modify(id);
     Bind(id);
-    EnterScope(ScopeKind::kFunction, &stmt);
-    BindParams(args);
-    Stmts(body);
-    RecordEscapes(ExitScope());
+    EnterScope(ScopeKind::kFunction, &f);
+    BindParams(*f.args);
+    Stmts(f.body);
+    Escapes e = ExitScope();
+    DropTypeParamReads(f.type_params, e);
+    RecordEscapes(e);
   }
 
   void Class(const ast::ClassDef& c) {
     for (const ast::Expr* d : c.decorator_list) {
       ExprPart(d);
     }
-    for (const ast::Expr* base : c.bases) {
-      ExprPart(base);
-    }
-    for (const ast::Keyword* k : c.keywords) {
-      Part(k, [&] { Visit(*k->value); });
-    }
+    InAnnotationScope(c.type_params, [&] {
+      TypeParamParts(c.type_params);
+      for (const ast::Expr* base : c.bases) {
+        ExprPart(base);
+      }
+      for (const ast::Keyword* k : c.keywords) {
+        Part(k, [&] { Visit(*k->value); });
+      }
+    });
     SymbolId id = Ident(c.name);
     Modify(id);
     Bind(id);
     EnterScope(ScopeKind::kClass, &c);
     Stmts(c.body);
-    RecordEscapes(ExitScope());
+    Escapes e = ExitScope();
+    DropTypeParamReads(c.type_params, e);
+    RecordEscapes(e);
+  }
+
+  // `type X[T] = value` binds X where it runs, as an assignment does; the
+  // value is evaluated lazily, in the alias's annotation scope.
+  void TypeAlias(const ast::TypeAlias& a) {
+    ExprPart(a.name);
+    InAnnotationScope(a.type_params, [&] {
+      TypeParamParts(a.type_params);
+      ExprPart(a.value);
+    });
   }
 
   void AnnAssign(const ast::AnnAssign& a) {
@@ -572,16 +664,15 @@ class ActivityBuilder {
     SetEnclosing(s);
     PushFrame(s.node_id);
     switch (s.kind) {
-      case ast::Kind::kFunctionDef: {
-        const auto& f = s.Cast<ast::FunctionDef>();
-        Function(s, f.name, *f.args, f.body, f.decorator_list, f.returns);
+      case ast::Kind::kFunctionDef:
+        Function(s.Cast<ast::FunctionDef>());
         break;
-      }
-      case ast::Kind::kAsyncFunctionDef: {
-        const auto& f = s.Cast<ast::AsyncFunctionDef>();
-        Function(s, f.name, *f.args, f.body, f.decorator_list, f.returns);
+      case ast::Kind::kAsyncFunctionDef:
+        Function(s.Cast<ast::AsyncFunctionDef>());
         break;
-      }
+      case ast::Kind::kTypeAlias:
+        TypeAlias(s.Cast<ast::TypeAlias>());
+        break;
       case ast::Kind::kClassDef:
         Class(s.Cast<ast::ClassDef>());
         break;
@@ -908,6 +999,10 @@ class ActivityBuilder {
   std::vector<Frame> frames_;  // frames_[0, top_) are open
   size_t top_ = 0;
   std::vector<ScopeWork> scopes_;
+  // The type parameters in effect in an annotation scope being visited (see
+  // InAnnotationScope).
+  std::vector<SymbolId> type_params_;
+  bool in_annotation_scope_ = false;
 };
 
 std::unique_ptr<Activity> Activity::Compute(const ast::Module& module,

@@ -379,9 +379,14 @@ void Dumper::DumpNode(const ast::Node& node, int depth) {
   Field(#f, depth, first); \
   Child(n.f, depth + 1);
 #define AGC_OPT(T, f) AGC_CHILD(T, f)
-#define AGC_LIST(T, f)     \
-  Field(#f, depth, first); \
-  DumpList(n.f, depth + 1);
+// An empty type parameter list is left out (as CPython 3.13's ast.dump
+// leaves out empty lists), so that code without type parameters dumps as it
+// did before Python 3.12.
+#define AGC_LIST(T, f)                                 \
+  if (!std::is_same_v<T, TypeParam> || !n.f.empty()) { \
+    Field(#f, depth, first);                           \
+    DumpList(n.f, depth + 1);                          \
+  }
 #define AGC_OPT_LIST(T, f) AGC_LIST(T, f)
 #define AGC_IDENT(f)       \
   Field(#f, depth, first); \

@@ -26,7 +26,7 @@ enum class Kind : uint8_t {
 #include "lib/ast/node_kinds.def"
 };
 
-enum class Category : uint8_t { kStmt, kExpr, kPattern, kOther };
+enum class Category : uint8_t { kStmt, kExpr, kPattern, kTypeParam, kOther };
 
 namespace internal {
 inline constexpr Category kCategories[] = {
@@ -195,6 +195,11 @@ struct Expr : Node {
 
 struct Pattern : Node {
   static constexpr Category kCategory = Category::kPattern;
+  using Node::Node;
+};
+
+struct TypeParam : Node {
+  static constexpr Category kCategory = Category::kTypeParam;
   using Node::Node;
 };
 
@@ -416,7 +421,7 @@ void TransformChildren(Node& node, Fn&& fn) {
     Node* out = fn(static_cast<Node*>(slot));
     AGC_CHECK(out != nullptr);
     if constexpr (std::is_same_v<T, Stmt> || std::is_same_v<T, Expr> ||
-                  std::is_same_v<T, Pattern>) {
+                  std::is_same_v<T, Pattern> || std::is_same_v<T, TypeParam>) {
       AGC_CHECK(out->category() == T::kCategory);
     } else {
       AGC_CHECK(out->kind == T::kKind);

@@ -49,6 +49,8 @@ ExprContext ExpectedContext(Kind parent,
   switch (parent) {
     case Kind::kAssign:
       return field == "targets" ? ExprContext::kStore : ExprContext::kLoad;
+    case Kind::kTypeAlias:
+      return field == "name" ? ExprContext::kStore : ExprContext::kLoad;
     case Kind::kAugAssign:
     case Kind::kAnnAssign:
     case Kind::kFor:

@@ -437,6 +437,9 @@ std::string PrintNode(const ast::Module& module, const ast::Node& node) {
     case ast::Category::kPattern:
       printer.Pattern(static_cast<const ast::Pattern&>(node), Prec::kTest);
       break;
+    case ast::Category::kTypeParam:
+      printer.TypeParamNode(static_cast<const ast::TypeParam&>(node));
+      break;
     case ast::Category::kOther:
       printer.OtherNode(node);
       break;

@@ -62,6 +62,7 @@ class Printer {
   void Expr(const ast::Expr& e, Prec p);           // printer_expressions.cpp
   void Pattern(const ast::Pattern& p, Prec prec);  // printer_expressions.cpp
   void OtherNode(const ast::Node& n);              // printer.cpp
+  void TypeParamNode(const ast::TypeParam& p);     // printer_statements.cpp
 
  private:
   // An edit of the verbatim text: a regenerated function replacing whole
@@ -184,6 +185,7 @@ class Printer {
   void Handler(const ast::ExceptHandler& h, bool star);
   void Case(const ast::MatchCase& c);
   void IfStmt(const ast::If& first);
+  void TypeParams(const std::vector<ast::TypeParam*>& params);
   void Aliases(const std::vector<ast::Alias*>& names);
   void Alias(const ast::Alias& a);
   void Names(std::string_view keyword,

@@ -134,12 +134,53 @@ void Printer::Decorators(const std::vector<ast::Expr*>& decorators) {
   }
 }
 
+// `[T: bound = default, *Ts, **P]`; nothing for an empty list.
+void Printer::TypeParams(const std::vector<ast::TypeParam*>& params) {
+  if (params.empty()) {
+    return;
+  }
+  out_ += '[';
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (i > 0) {
+      out_ += ", ";
+    }
+    TypeParamNode(*params[i]);
+  }
+  out_ += ']';
+}
+
+void Printer::TypeParamNode(const ast::TypeParam& p) {
+  const ast::Expr* default_value = nullptr;
+  if (const auto* v = p.As<ast::TypeVar>()) {
+    out_ += v->name;
+    if (v->bound != nullptr) {
+      out_ += ": ";
+      Expr(*v->bound, Prec::kTest);
+    }
+    default_value = v->default_value;
+  } else if (const auto* ps = p.As<ast::ParamSpec>()) {
+    out_ += "**";
+    out_ += ps->name;
+    default_value = ps->default_value;
+  } else {
+    const auto& vt = p.Cast<ast::TypeVarTuple>();
+    out_ += '*';
+    out_ += vt.name;
+    default_value = vt.default_value;
+  }
+  if (default_value != nullptr) {
+    out_ += " = ";
+    Expr(*default_value, Prec::kTest);
+  }
+}
+
 template <typename F>
 void Printer::Function(const F& f, std::string_view keyword) {
   Decorators(f.decorator_list);
   BeginLine(f.origin.line);
   out_ += keyword;
   out_ += f.name;
+  TypeParams(f.type_params);
   out_ += '(';
   Arguments(*f.args);
   out_ += ')';
@@ -297,6 +338,7 @@ void Printer::Stmt(const ast::Stmt& s) {
       BeginLine(line);
       out_ += "class ";
       out_ += c.name;
+      TypeParams(c.type_params);
       if (!c.bases.empty() || !c.keywords.empty()) {
         out_ += '(';
         CallArgs(c.bases, c.keywords);
@@ -379,6 +421,15 @@ void Printer::Stmt(const ast::Stmt& s) {
         Expr(*target, Prec::kTuple);
         out_ += " = ";
       }
+      Expr(*a.value, Prec::kTest);
+      break;
+    }
+    case Kind::kTypeAlias: {
+      const auto& a = s.Cast<ast::TypeAlias>();
+      out_ += "type ";
+      Expr(*a.name, Prec::kAtom);
+      TypeParams(a.type_params);
+      out_ += " = ";
       Expr(*a.value, Prec::kTest);
       break;
     }

@@ -64,22 +64,34 @@ A `.pyc` file or a UTF-16 file passed as source.
 ## Use instead
 Pass the Python source file, saved as UTF-8.
 )md"},
-    {4, R"md(# AGC004: syntax newer than Python 3.11
+    {4, R"md(# AGC004: syntax newer than the target Python version
 
 ## What it does
-Reports syntax that the grammar accepts but Python 3.11 does not (for
-example `type X = int` or PEP 695 type parameters).
+Reports syntax that the target Python version cannot compile: PEP 695 type
+parameter lists (`def f[T](x: T)`, `class C[T]`) and the `type` statement
+need Python 3.12, as do PEP 701 f-strings (an f-string's own quotes, a
+backslash, a comment or, in a single-quoted f-string, a line break inside a
+replacement field); PEP 696 type parameter defaults (`[T = int]`) need
+Python 3.13. The message names the construct, the version that introduced
+it and the target, e.g. `type parameter lists need Python 3.12 (target is
+3.11)`.
 
 ## Why is this bad
-agc reads Python 3.11 syntax, the language of the runtime it targets; the
-file is not converted.
+The target is the oldest Python the converted code must run on: the
+`--target-version` flag, else `target-version` in `[tool.agc]`, else the
+minimum of `requires-python` in `[project]` of the nearest `pyproject.toml`,
+else py313. Code with newer syntax would not compile there, so the file is
+not converted.
 
 ## Example
 ```python
+# agc convert --target-version py311
 type Vector = list[float]
 ```
 
 ## Use instead
+Raise the target (`--target-version py312`, or `requires-python = ">=3.12"`),
+or write the older form:
 ```python
 Vector = list[float]
 ```

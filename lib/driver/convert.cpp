@@ -596,6 +596,7 @@ void Converter::Run(Job& job) {
   ast::Module module(&source);
   syntax::ParseOptions parse_options;
   parse_options.stage_times = stage_times_;
+  parse_options.target = options_.target_version;
   if (!syntax::Parse(source, module, diags_, parse_options)) {
     return;
   }

@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "lib/base/python_version.h"
 #include "lib/codegen/printer.h"
 #include "lib/diag/diagnostic.h"
 #include "lib/pass/pipeline.h"
@@ -31,6 +32,9 @@ struct ConvertOptions {
   bool check = false;  // write nothing; report stale outputs (exit 1)
   bool diff = false;   // write nothing; print a unified diff per output
   bool regenerate_all = false;  // print every statement from the AST
+  // The oldest Python the output runs on (cmd/ resolves --target-version,
+  // [tool.agc] target-version and requires-python into it).
+  base::PythonVersion target_version = base::kNewestPython;
   int jobs = 1;
   // --emit-runtime: copy the agc_runtime package found in `runtime_dir`
   // next to the outputs (see lib/driver/emit_runtime.h).

@@ -174,8 +174,10 @@ class InspectedFile {
   InspectedFile(std::string display, std::string bytes)
       : source_(std::move(display), std::move(bytes)), module_(&source_) {}
 
-  bool Parse(diag::DiagnosticSink& diags) {
-    if (!syntax::Parse(source_, module_, diags)) {
+  bool Parse(diag::DiagnosticSink& diags, base::PythonVersion target) {
+    syntax::ParseOptions parse_options;
+    parse_options.target = target;
+    if (!syntax::Parse(source_, module_, diags, parse_options)) {
       return false;
     }
     collector_.Run(module_);
@@ -369,7 +371,7 @@ int Inspect(const InspectOptions& options,
         continue;
       }
       InspectedFile file(display, std::move(bytes));
-      if (!file.Parse(diags)) {
+      if (!file.Parse(diags, options.target_version)) {
         continue;
       }
       any_parsed = true;

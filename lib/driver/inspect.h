@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/base/python_version.h"
 #include "lib/diag/diagnostic.h"
 
 namespace agc::driver {
@@ -33,6 +34,8 @@ struct InspectOptions {
   // --dump-cfg NAME: print the CFG of the named function(s) as Graphviz dot
   // instead of the report (not with `function` or the JSON format).
   std::string dump_cfg;
+  // --target-version: newer syntax is an AGC004 error.
+  base::PythonVersion target_version = base::kNewestPython;
 };
 
 // The version of the JSON output (`"version"`); bumped when a key changes

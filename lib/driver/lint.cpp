@@ -455,7 +455,10 @@ void Linter::Run(Job& job) {
   }
   base::SourceFile source(job.display, std::move(bytes));
   ast::Module module(&source);
-  if (!syntax::Parse(source, module, sink)) {
+  syntax::ParseOptions parse_options;
+  parse_options.target =
+      lint::TargetVersion(config.get(), options_.target_version);
+  if (!syntax::Parse(source, module, sink, parse_options)) {
     finish(&source);
     return;
   }

@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "lib/base/python_version.h"
 #include "lib/diag/emitter.h"
 #include "lib/pass/pass.h"
 
@@ -37,6 +38,9 @@ struct LintOptions {
   bool exit_zero = false;
   // --assume-staged (wins over `assume-staged` in the configuration).
   std::optional<bool> assume_staged;
+  // --target-version (wins over `target-version` and `requires-python` in
+  // the configuration).
+  std::optional<base::PythonVersion> target_version;
   std::string config;     // --config FILE: use it for every file
   bool isolated = false;  // --isolated: no configuration files
   int jobs = 1;

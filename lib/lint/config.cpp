@@ -110,6 +110,22 @@ bool LoadConfig(const std::string& pyproject,
     return false;
   }
   const toml::table& root = parsed.table();
+  if (const toml::table* project = root["project"].as_table()) {
+    if (const toml::node* requires_python = project->get("requires-python")) {
+      std::optional<std::string> spec = requires_python->value<std::string>();
+      std::string problem = "must be a string";
+      if (spec) {
+        config->requires_python =
+            base::MinimumOfRequiresPython(*spec, &problem);
+      }
+      if (!problem.empty()) {
+        *error = fmt::format("{}:{}:{}: [project] requires-python {}",
+                             pyproject, requires_python->source().begin.line,
+                             requires_python->source().begin.column, problem);
+        return false;
+      }
+    }
+  }
   const toml::table* agc = nullptr;
   if (const toml::table* tool = root["tool"].as_table()) {
     agc = (*tool)["agc"].as_table();
@@ -204,11 +220,20 @@ bool LoadConfig(const std::string& pyproject,
         (key == "converted-only" ? config->converted_only
                                  : config->assume_staged) = *b;
       }
+    } else if (key == "target-version") {
+      std::optional<std::string> name = value.value<std::string>();
+      config->target_version =
+          name ? base::ParsePythonVersion(*name) : std::nullopt;
+      if (!config->target_version) {
+        problem = fmt::format("must be one of {} (as \"py312\")",
+                              base::PythonVersionNames());
+        ok = false;
+      }
     } else {
       problem =
           "is not a known key (select, ignore, per-file-ignores, exclude, "
           "severity, passes, runtime-import, out-dir, converted-only, "
-          "assume-staged)";
+          "assume-staged, target-version)";
       ok = false;
     }
     if (!ok) {
@@ -219,6 +244,20 @@ bool LoadConfig(const std::string& pyproject,
     }
   }
   return true;
+}
+
+base::PythonVersion TargetVersion(const Config* config,
+                                  std::optional<base::PythonVersion> flag) {
+  if (flag) {
+    return *flag;
+  }
+  if (config != nullptr && config->target_version) {
+    return *config->target_version;
+  }
+  if (config != nullptr && config->requires_python) {
+    return *config->requires_python;
+  }
+  return base::kNewestPython;
 }
 
 std::shared_ptr<const Config> ConfigCache::For(const std::string& folder,

@@ -11,6 +11,10 @@
 //   assume-staged = true         report values not known to be staged too
 //   passes, runtime-import, out-dir  shared with convert (lint runs the
 //                                conversion passes in memory with `passes`)
+//   target-version = "py312"     the oldest Python the code runs on (py311,
+//                                py312, py313); shared with convert
+// and, from the `[project]` table, `requires-python` (its minimum version is
+// the target when neither the flag nor `target-version` gives one).
 // Unknown keys and wrong types are configuration errors (exit code 2).
 #pragma once
 
@@ -22,6 +26,7 @@
 #include <utility>
 #include <vector>
 
+#include "lib/base/python_version.h"
 #include "lib/diag/diagnostic.h"
 
 namespace agc::lint {
@@ -45,7 +50,18 @@ struct Config {
   // `assume-staged = true`: lint reports ifs and loops whose test or
   // iterable is not known to be staged (`agc lint --assume-staged`).
   std::optional<bool> assume_staged;
+  // `target-version = "py312"`; unset when the key is absent.
+  std::optional<base::PythonVersion> target_version;
+  // The minimum Python of `requires-python` in `[project]` (clamped to the
+  // versions agc reads); unset when absent or without a lower bound.
+  std::optional<base::PythonVersion> requires_python;
 };
+
+// The target Python version: `flag` (--target-version) when given, else the
+// config's `target-version`, else its `requires-python` minimum, else the
+// newest version agc reads. `config` may be null (no pyproject.toml).
+base::PythonVersion TargetVersion(const Config* config,
+                                  std::optional<base::PythonVersion> flag);
 
 // Reads `[tool.agc]` from a pyproject.toml. A file without the table gives
 // the defaults (with `path` set). Returns false with `error` set (a complete

@@ -3,20 +3,11 @@
 #include <algorithm>
 #include <cctype>
 
+#include "lib/base/strings.h"
+
 namespace agc::lint {
-namespace {
 
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
-
-}  // namespace
+using base::Trim;
 
 std::vector<Suppression> FindSuppressions(const ast::Module& module) {
   std::vector<Suppression> out;

@@ -1,5 +1,6 @@
 // Lowering of compound statements and definitions: if, for, while, try
 // (and except handlers), with (and its items), def, class, decorators.
+#include <functional>
 #include <utility>
 
 #include "lib/syntax/lowerer.h"
@@ -376,7 +377,7 @@ ast::Stmt* Lowerer::Function(TSNode n) {
         def->name = Ident(c);
         break;
       case Sym::kTypeParameter:
-        Unsupported(c, "a type parameter list");
+        TypeParams(c, def->type_params);
         break;
       case Sym::kParameters:
         def->args = Params(c);
@@ -409,7 +410,7 @@ ast::Stmt* Lowerer::ClassDef(TSNode n) {
         cls->name = Ident(c);
         break;
       case Sym::kTypeParameter:
-        Unsupported(c, "a type parameter list");
+        TypeParams(c, cls->type_params);
         break;
       case Sym::kArgumentList:
         Arguments(c, cls->bases, cls->keywords);
@@ -425,6 +426,155 @@ ast::Stmt* Lowerer::ClassDef(TSNode n) {
     }
   });
   return cls;
+}
+
+// The cursor's node `n` is a type_parameter list `[T, U: int, *Ts, **P]` of
+// a def, class or type statement (Python 3.12, PEP 695).
+void Lowerer::TypeParams(TSNode n, std::vector<ast::TypeParam*>& out) {
+  if (!Needs(n, base::PythonVersion::kPy312, "type parameter lists need")) {
+    return;
+  }
+  Children([&](TSNode c, Sym s) {
+    if (IsToken(s)) {
+      return;
+    }
+    if (s != Sym::kType) {
+      Fail(c);
+      return;
+    }
+    ast::TypeParam* p = TypeParam(c);
+    if (p == nullptr) {
+      return;
+    }
+    // CPython: "non-default type parameter follows default type parameter".
+    const bool has_default = HasDefault(*p);
+    if (!out.empty() && HasDefault(*out.back()) && !has_default) {
+      Fail(c);
+      return;
+    }
+    out.push_back(p);
+  });
+}
+
+bool Lowerer::HasDefault(const ast::TypeParam& p) {
+  if (const auto* v = p.As<ast::TypeVar>()) {
+    return v->default_value != nullptr;
+  }
+  if (const auto* s = p.As<ast::ParamSpec>()) {
+    return s->default_value != nullptr;
+  }
+  return p.Cast<ast::TypeVarTuple>().default_value != nullptr;
+}
+
+// The cursor's node `n` is one `type` of a type parameter list: a name
+// (TypeVar), `name: bound` (constrained_type; a parenthesized tuple of
+// constraints is the bound), `*name` (TypeVarTuple) or `**name`
+// (ParamSpec), each with an optional PEP 696 default `= value`, which the
+// tree has as one more `: value` (see TypeParamDefaultsText in parse.cpp;
+// the source still has the `=`, and the `*` of a starred default).
+ast::TypeParam* Lowerer::TypeParam(TSNode n) {
+  TSNode head{};                   // the name, or the splat_type
+  std::vector<TSNode> seps;        // the `:` (or `=`) tokens
+  std::vector<ast::Expr*> values;  // the bound and default, as written
+  bool ok = true;
+  // Walks the chain of constrained_types under the cursor's `type` node.
+  std::function<void(TSNode)> walk = [&](TSNode t) {
+    TSNode only = FirstNamedChild(t);
+    if (ts_node_is_null(only) || ts_node_named_child_count(t) != 1) {
+      ok = false;
+      return;
+    }
+    if (SymOf(only) != Sym::kConstrainedType) {
+      if (ts_node_is_null(head)) {
+        head = only;
+      } else {
+        ast::Expr* e = Expr(t, Sym::kType, kLoad);
+        ok = ok && e != nullptr;
+        values.push_back(e);
+      }
+      return;
+    }
+    Down();  // from the type to its constrained_type
+    Children([&](TSNode c, Sym s) {
+      if (s == Sym::kType) {
+        walk(c);
+      } else if (s == Sym::kTokColon) {
+        seps.push_back(c);
+      } else {
+        ok = false;
+      }
+    });
+    Up();
+  };
+  walk(n);
+  if (!ok || ts_node_is_null(head) || seps.size() != values.size()) {
+    return Fail(n);
+  }
+  const Sym hs = SymOf(head);
+  ast::TypeParam* param = nullptr;
+  if (hs == Sym::kIdentifier) {
+    param = New<ast::TypeVar>(n);
+    param->Cast<ast::TypeVar>().name = Ident(head);
+  } else if (hs == Sym::kSplatType) {
+    TSNode id = FirstNamedChild(head);
+    if (ts_node_is_null(id) || SymOf(id) != Sym::kIdentifier) {
+      return Fail(head);
+    }
+    if (FirstChildIs(head, Sym::kTokStarStar)) {
+      param = New<ast::ParamSpec>(n);
+      param->Cast<ast::ParamSpec>().name = Ident(id);
+    } else {
+      param = New<ast::TypeVarTuple>(n);
+      param->Cast<ast::TypeVarTuple>().name = Ident(id);
+    }
+  } else {
+    return Fail(head);
+  }
+  for (size_t i = 0; i < seps.size(); ++i) {
+    const bool is_default = bytes_[StartByte(seps[i])] == '=';
+    if (!is_default) {
+      // A bound: only a TypeVar's, first, once.
+      auto* v = param->As<ast::TypeVar>();
+      if (v == nullptr || i != 0) {
+        return Fail(seps[i]);
+      }
+      v->bound = values[i];
+      continue;
+    }
+    if (i + 1 != seps.size()) {
+      return Fail(seps[i + 1]);
+    }
+    if (!Needs(seps[i], base::PythonVersion::kPy313,
+               "type parameter defaults need")) {
+      return nullptr;
+    }
+    ast::Expr* value = values[i];
+    // A starred default (`*Ts = *tuple[int]`): the `*` before the value.
+    uint32_t star = value->span.begin;
+    while (star > 0 && (bytes_[star - 1] == ' ' || bytes_[star - 1] == '\t')) {
+      --star;
+    }
+    if (star > 0 && bytes_[star - 1] == '*') {
+      if (!param->Is<ast::TypeVarTuple>()) {
+        return Fail(seps[i]);
+      }
+      auto* starred = module_.New<ast::Starred>(OriginOfByte(star - 1));
+      starred->span = {star - 1, value->span.end};
+      starred->value = value;
+      value = starred;
+    }
+    if (auto* v = param->As<ast::TypeVar>()) {
+      v->default_value = value;
+    } else if (auto* p = param->As<ast::ParamSpec>()) {
+      p->default_value = value;
+    } else {
+      param->Cast<ast::TypeVarTuple>().default_value = value;
+    }
+  }
+  // CPython's node starts at the name, or at the `*` / `**`.
+  param->origin = OriginOf(head);
+  param->span.begin = StartByte(head);
+  return param;
 }
 
 ast::Stmt* Lowerer::Decorated(TSNode n) {

@@ -214,7 +214,7 @@ ast::Expr* Lowerer::Expr(TSNode n, Sym s, ExprContext ctx) {
       return star;
     }
     case Sym::kConstrainedType:
-      return Unsupported(n, "a type parameter bound");
+      return Fail(n);  // `a: b` outside a type parameter list
     default:
       // as_pattern outside with/except/case, keyword arguments out of
       // place, parenthesized starred expressions, ...

@@ -38,8 +38,11 @@ namespace agc::syntax {
 // call `type(x)`. A real alias names an identifier after `type`.
 ast::Stmt* Lowerer::TypeAlias(TSNode n) {
   TSNode left = ts_node_child_by_field_id(n, f_.left);
-  if (ts_node_is_null(left) || bytes_[ts_node_start_byte(left)] != '(') {
-    return Unsupported(n, "the 'type' statement");
+  if (ts_node_is_null(left)) {
+    return Fail(n);
+  }
+  if (bytes_[ts_node_start_byte(left)] != '(') {
+    return TypeAliasStatement(n);
   }
   // The leftmost primary of the target is the call's parenthesized
   // argument list.
@@ -105,6 +108,58 @@ ast::Stmt* Lowerer::TypeAlias(TSNode n) {
     }
   }
   return assign;
+}
+
+// A real `type X[T] = value` statement (Python 3.12, PEP 695); the cursor
+// is on it.
+ast::Stmt* Lowerer::TypeAliasStatement(TSNode n) {
+  if (!Needs(n, base::PythonVersion::kPy312, "the 'type' statement needs")) {
+    return nullptr;
+  }
+  auto* alias = New<ast::TypeAlias>(n);
+  Children([&](TSNode c, Sym s) {
+    if (IsToken(s)) {
+      return;
+    }
+    if (alias->name == nullptr) {
+      // type > identifier, or type > generic_type > identifier, type_parameter
+      TSNode t = FirstNamedChild(c);
+      if (s != Sym::kType || ts_node_is_null(t)) {
+        Fail(c);
+        return;
+      }
+      if (SymOf(t) == Sym::kIdentifier) {
+        alias->name = NameOf(t, kStore);
+        return;
+      }
+      if (SymOf(t) != Sym::kGenericType) {
+        Fail(t);
+        return;
+      }
+      Down();  // from the type to its generic_type
+      Children([&](TSNode g, Sym gs) {
+        if (gs == Sym::kIdentifier && alias->name == nullptr) {
+          alias->name = NameOf(g, kStore);
+        } else if (gs == Sym::kTypeParameter && alias->name != nullptr &&
+                   alias->type_params.empty()) {
+          TypeParams(g, alias->type_params);
+        } else if (!IsToken(gs)) {
+          Fail(g);
+        }
+      });
+      Up();
+      return;
+    }
+    if (alias->value != nullptr) {
+      Fail(c);
+      return;
+    }
+    alias->value = Expr(c, s, kLoad);
+  });
+  if (alias->name == nullptr || alias->value == nullptr) {
+    return Fail(n);
+  }
+  return alias;
 }
 
 // The call `type(...)` of a misread type alias (see TypeAlias); the cursor

@@ -178,16 +178,19 @@ bool Lowerer::StringPrefix(TSNode part,
 }
 
 // Collects the interpolated expressions of the f-string part `part` (the
-// cursor's node). tree-sitter reads Python 3.12 f-strings, whose
+// cursor's node). tree-sitter reads Python 3.12 f-strings (PEP 701), whose
 // replacement fields may reuse the string's quotes, span lines of a
-// single-quoted string, and hold comments and backslashes; Python 3.11
-// rejects all four.
+// single-quoted string, and hold comments and backslashes; each needs a
+// target of 3.12 or newer. The JoinedStr keeps its text as written, so a
+// comment inside a field stays in that text and is not one of the module's
+// comments (the printer would print it a second time).
 void Lowerer::Interpolations(TSNode part, std::vector<ast::Expr*>& out) {
   const std::string_view text = Text(part);
   const size_t q = text.find_first_of("'\"");
   const char quote = q == std::string_view::npos ? '"' : text[q];
   const bool triple = q != std::string_view::npos && q + 2 < text.size() &&
                       text[q + 1] == quote && text[q + 2] == quote;
+  constexpr base::PythonVersion kPy312 = base::PythonVersion::kPy312;
   Children([&](TSNode c, Sym s) {
     if (s != Sym::kInterpolation) {
       return;
@@ -196,22 +199,26 @@ void Lowerer::Interpolations(TSNode part, std::vector<ast::Expr*>& out) {
     const bool reuses_quote =
         triple ? field.find(std::string(3, quote)) != std::string_view::npos
                : field.find(quote) != std::string_view::npos;
-    if (reuses_quote) {
-      Unsupported(c,
-                  "reusing an f-string's quotes inside a replacement "
-                  "field");
+    if (reuses_quote &&
+        !Needs(c, kPy312,
+               "reusing an f-string's quotes inside a replacement field "
+               "needs")) {
       return;
     }
-    if (!triple && field.find_first_of("\r\n") != std::string_view::npos) {
-      Unsupported(c,
-                  "a line break in a replacement field of a "
-                  "single-quoted f-string");
+    if (!triple && field.find_first_of("\r\n") != std::string_view::npos &&
+        !Needs(c, kPy312,
+               "a line break in a replacement field of a single-quoted "
+               "f-string needs")) {
       return;
     }
     const size_t comments = module_.comments.size();
     Interpolation(out);
     if (module_.comments.size() != comments) {
-      Unsupported(c, "a comment in an f-string replacement field");
+      if (!Needs(c, kPy312,
+                 "a comment in an f-string replacement field needs")) {
+        return;
+      }
+      module_.comments.resize(comments);
     }
   });
 }
@@ -240,8 +247,9 @@ void Lowerer::Interpolation(std::vector<ast::Expr*>& out) {
       });
       return;
     }
-    if (Text(c).find('\\') != std::string_view::npos) {
-      Unsupported(c, "a backslash in an f-string expression");
+    if (Text(c).find('\\') != std::string_view::npos &&
+        !Needs(c, base::PythonVersion::kPy312,
+               "a backslash in an f-string replacement field needs")) {
       return;
     }
     if (s == Sym::kNamedExpression) {
@@ -257,8 +265,10 @@ void Lowerer::Interpolation(std::vector<ast::Expr*>& out) {
     if (e == nullptr) {
       return;
     }
-    if (s == Sym::kExpressionList || s == Sym::kPatternList) {
-      // CPython 3.11 parses `{a, b}` as `(a, b)`: the tuple starts at `{`.
+    if ((s == Sym::kExpressionList || s == Sym::kPatternList) &&
+        target_ < base::PythonVersion::kPy312) {
+      // CPython 3.11 parses `{a, b}` as `(a, b)`: the tuple starts at `{`
+      // (from 3.12, at `a`: the AST follows the target's CPython).
       TSNode interp = ts_node_parent(c);
       e->origin = OriginOf(interp);
       e->span.begin = ts_node_start_byte(interp);

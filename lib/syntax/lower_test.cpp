@@ -65,8 +65,10 @@ struct Lowered {
 };
 
 // Lowers `code`, which must be valid, checks the tree, and dumps it.
-std::string DumpOf(std::string code, bool origins = false) {
-  Lowered l(std::move(code));
+std::string DumpOf(std::string code,
+                   bool origins = false,
+                   ParseOptions options = {}) {
+  Lowered l(std::move(code), options);
   INFO(l.Errors());
   REQUIRE(l.ok);
   REQUIRE(l.sink.size() == 0);
@@ -776,9 +778,15 @@ TEST_CASE("syntax: origins are CPython's (line, code-point column)",
   CHECK(
       DumpOf("x = (  # comment\n  a + b)\n", /*origins=*/true) ==
       R"ast(Module(body=[Assign@1:1(targets=[Name@1:1(id='x', ctx=Store())], value=BinOp@2:3(left=Name@2:3(id='a', ctx=Load()), op=Add(), right=Name@2:7(id='b', ctx=Load())))]))ast");
+  // CPython 3.11 starts the tuple at `{`; 3.12 at its first element.
+  ParseOptions py311;
+  py311.target = base::PythonVersion::kPy311;
+  CHECK(
+      DumpOf("f'{a, b}'\n", /*origins=*/true, py311) ==
+      R"ast(Module(body=[Expr@1:1(value=JoinedStr@1:1(text='f\'{a, b}\'', values=[Tuple@1:3(elts=[Name@1:4(id='a', ctx=Load()), Name@1:7(id='b', ctx=Load())], ctx=Load())]))]))ast");
   CHECK(
       DumpOf("f'{a, b}'\n", /*origins=*/true) ==
-      R"ast(Module(body=[Expr@1:1(value=JoinedStr@1:1(text='f\'{a, b}\'', values=[Tuple@1:3(elts=[Name@1:4(id='a', ctx=Load()), Name@1:7(id='b', ctx=Load())], ctx=Load())]))]))ast");
+      R"ast(Module(body=[Expr@1:1(value=JoinedStr@1:1(text='f\'{a, b}\'', values=[Tuple@1:4(elts=[Name@1:4(id='a', ctx=Load()), Name@1:7(id='b', ctx=Load())], ctx=Load())]))]))ast");
   CHECK(
       DumpOf("a,\nx = 1\n", /*origins=*/true) ==
       R"ast(Module(body=[Expr@1:1(value=Tuple@1:1(elts=[Name@1:1(id='a', ctx=Load())], ctx=Load())), Assign@2:1(targets=[Name@2:1(id='x', ctx=Store())], value=Constant@2:5(value_kind=int, text='1'))]))ast");
@@ -972,7 +980,9 @@ TEST_CASE("syntax: a syntax error carries its source line", "[syntax]") {
     CHECK(diags[0].source_line == "if x");
   }
   {
-    Lowered l("def f[T](x):\n    pass\n");  // AGC004
+    ParseOptions py311;
+    py311.target = base::PythonVersion::kPy311;
+    Lowered l("def f[T](x):\n    pass\n", py311);  // AGC004
     const auto diags = l.sink.Sorted();
     REQUIRE(diags.size() == 1);
     CHECK(diags[0].code() == 4);
@@ -1200,37 +1210,111 @@ TEST_CASE("syntax: a failed parse does not affect the next one", "[syntax]") {
   CHECK(l.ok);
 }
 
-TEST_CASE("syntax: Python 3.12 syntax is AGC004", "[syntax]") {
-  CHECK(ErrorsOf("type X = int\n") ==
-        "t.py:1:1: error: the 'type' statement is not supported: agc reads "
-        "Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("def f[T](x: T) -> T:\n    return x\n") ==
-        "t.py:1:6: error: a type parameter list is not supported: agc reads "
-        "Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("class C[T]: pass\n") ==
-        "t.py:1:8: error: a type parameter list is not supported: agc reads "
-        "Python 3.11 syntax [AGC004]\n");
+ParseOptions Target(base::PythonVersion version) {
+  ParseOptions options;
+  options.target = version;
+  return options;
+}
+
+constexpr base::PythonVersion kPy311 = base::PythonVersion::kPy311;
+constexpr base::PythonVersion kPy312 = base::PythonVersion::kPy312;
+constexpr base::PythonVersion kPy313 = base::PythonVersion::kPy313;
+
+TEST_CASE("syntax: syntax newer than the target is AGC004", "[syntax]") {
+  const ParseOptions py311 = Target(kPy311);
+  CHECK(ErrorsOf("type X = int\n", py311) ==
+        "t.py:1:1: error: the 'type' statement needs Python 3.12 (target is "
+        "3.11) [AGC004]\n");
+  CHECK(ErrorsOf("def f[T](x: T) -> T:\n    return x\n", py311) ==
+        "t.py:1:6: error: type parameter lists need Python 3.12 (target is "
+        "3.11) [AGC004]\n");
+  CHECK(ErrorsOf("class C[T]: pass\n", py311) ==
+        "t.py:1:8: error: type parameter lists need Python 3.12 (target is "
+        "3.11) [AGC004]\n");
   // PEP 701 f-strings.
-  CHECK(ErrorsOf("f\"{x[\"a\"]}\"\n") ==
+  CHECK(ErrorsOf("f\"{x[\"a\"]}\"\n", py311) ==
         "t.py:1:3: error: reusing an f-string's quotes inside a replacement "
-        "field is not supported: agc reads Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("f'{\"\\n\".join(x)}'\n") ==
-        "t.py:1:4: error: a backslash in an f-string expression is not "
-        "supported: agc reads Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("f'''{x  # c\n}'''\n") ==
-        "t.py:1:5: error: a comment in an f-string replacement field is not "
-        "supported: agc reads Python 3.11 syntax [AGC004]\n");
-  CHECK(ErrorsOf("f'{x\n}'\n") ==
+        "field needs Python 3.12 (target is 3.11) [AGC004]\n");
+  CHECK(ErrorsOf("f'{\"\\n\".join(x)}'\n", py311) ==
+        "t.py:1:4: error: a backslash in an f-string replacement field needs "
+        "Python 3.12 (target is 3.11) [AGC004]\n");
+  CHECK(ErrorsOf("f'''{x  # c\n}'''\n", py311) ==
+        "t.py:1:5: error: a comment in an f-string replacement field needs "
+        "Python 3.12 (target is 3.11) [AGC004]\n");
+  CHECK(ErrorsOf("f'{x\n}'\n", py311) ==
         "t.py:1:3: error: a line break in a replacement field of a "
-        "single-quoted f-string is not supported: agc reads Python 3.11 "
-        "syntax [AGC004]\n");
+        "single-quoted f-string needs Python 3.12 (target is 3.11) "
+        "[AGC004]\n");
+  // PEP 696 defaults.
+  CHECK(ErrorsOf("def f[T = int](): pass\n", Target(kPy312)) ==
+        "t.py:1:9: error: type parameter defaults need Python 3.13 (target "
+        "is 3.12) [AGC004]\n");
+  CHECK(ErrorsOf("type A[*Ts = *tuple[int]] = int\n", Target(kPy312)) ==
+        "t.py:1:12: error: type parameter defaults need Python 3.13 (target "
+        "is 3.12) [AGC004]\n");
+  CHECK(ErrorsOf("class C[T = int]: pass\n", py311) ==
+        "t.py:1:8: error: type parameter lists need Python 3.12 (target is "
+        "3.11) [AGC004]\n");
   // What Python 3.11 allows.
+  for (base::PythonVersion v : {kPy311, kPy312, kPy313}) {
+    Lowered l("f\"\"\"{x[\"a\"]}\"\"\"\nf'{x:\\n}'\ntype(x).a = 1\n",
+              Target(v));
+    INFO(l.Errors());
+    CHECK(l.ok);
+  }
   CHECK(
       DumpOf("f\"\"\"{x[\"a\"]}\"\"\"\n") ==
       R"ast(Module(body=[Expr(value=JoinedStr(text='f"""{x["a"]}"""', values=[Subscript(value=Name(id='x', ctx=Load()), slice=Constant(value_kind=str, text='"a"'), ctx=Load())]))]))ast");
   CHECK(
       DumpOf("f'{x:\\n}'\n") ==
       R"ast(Module(body=[Expr(value=JoinedStr(text='f\'{x:\\n}\'', values=[Name(id='x', ctx=Load())]))]))ast");
+}
+
+TEST_CASE("syntax: lowers Python 3.12 and 3.13 syntax like CPython",
+          "[syntax]") {
+  // Accepted under py312 and py313 (py313 only for defaults).
+  for (base::PythonVersion v : {kPy312, kPy313}) {
+    Lowered l(
+        "def f[T, U: int, V: (int, str), *Ts, **P](x: T) -> U: pass\n"
+        "class C[T](B[T]): pass\n"
+        "type X[T] = list[T]\n"
+        "f\"{x[\"a\"]}{\"\\n\".join(y)}{z  # c\n}\" f'{f'{f'{1}'}'}'\n",
+        Target(v));
+    INFO(l.Errors());
+    CHECK(l.ok);
+    CHECK(ast::Verify(l.module).empty());
+  }
+  CHECK(
+      DumpOf("def f[T, U: int, V: (int, str), *Ts, **P](x: T) -> U: pass\n",
+             true) ==
+      R"ast(Module(body=[FunctionDef@1:1(name='f', args=arguments@1:42(posonlyargs=[], args=[arg@1:43(arg='x', annotation=Name@1:46(id='T', ctx=Load()))], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=[Pass@1:55()], decorator_list=[], returns=Name@1:52(id='U', ctx=Load()), type_params=[TypeVar@1:7(name='T', bound=None, default_value=None), TypeVar@1:10(name='U', bound=Name@1:13(id='int', ctx=Load()), default_value=None), TypeVar@1:18(name='V', bound=Tuple@1:21(elts=[Name@1:22(id='int', ctx=Load()), Name@1:27(id='str', ctx=Load())], ctx=Load()), default_value=None), TypeVarTuple@1:33(name='Ts', default_value=None), ParamSpec@1:38(name='P', default_value=None)])]))ast");
+  CHECK(
+      DumpOf("class C[T](B[T]): pass\n") ==
+      R"ast(Module(body=[ClassDef(name='C', bases=[Subscript(value=Name(id='B', ctx=Load()), slice=Name(id='T', ctx=Load()), ctx=Load())], keywords=[], body=[Pass()], decorator_list=[], type_params=[TypeVar(name='T', bound=None, default_value=None)])]))ast");
+  CHECK(
+      DumpOf("type X[T] = list[T]\n", true) ==
+      R"ast(Module(body=[TypeAlias@1:1(name=Name@1:6(id='X', ctx=Store()), type_params=[TypeVar@1:8(name='T', bound=None, default_value=None)], value=Subscript@1:13(value=Name@1:13(id='list', ctx=Load()), slice=Name@1:18(id='T', ctx=Load()), ctx=Load()))]))ast");
+  CHECK(
+      DumpOf("def f[T = int, *Ts = *tuple[int], **P = [int]](): pass\n",
+             true) ==
+      R"ast(Module(body=[FunctionDef@1:1(name='f', args=arguments@1:47(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=[Pass@1:51()], decorator_list=[], returns=None, type_params=[TypeVar@1:7(name='T', bound=None, default_value=Name@1:11(id='int', ctx=Load())), TypeVarTuple@1:16(name='Ts', default_value=Starred@1:22(value=Subscript@1:23(value=Name@1:23(id='tuple', ctx=Load()), slice=Name@1:29(id='int', ctx=Load()), ctx=Load()), ctx=Load())), ParamSpec@1:35(name='P', default_value=List@1:41(elts=[Name@1:42(id='int', ctx=Load())], ctx=Load()))])]))ast");
+  CHECK(
+      DumpOf("class C[T: int = bool, U: (int, str) = int]: pass\n") ==
+      R"ast(Module(body=[ClassDef(name='C', bases=[], keywords=[], body=[Pass()], decorator_list=[], type_params=[TypeVar(name='T', bound=Name(id='int', ctx=Load()), default_value=Name(id='bool', ctx=Load())), TypeVar(name='U', bound=Tuple(elts=[Name(id='int', ctx=Load()), Name(id='str', ctx=Load())], ctx=Load()), default_value=Name(id='int', ctx=Load()))])]))ast");
+  // A comment inside a replacement field stays in the f-string's text, not
+  // among the module's comments.
+  Lowered l("x = f'{a  # c\n}'  # after\n");
+  REQUIRE(l.ok);
+  REQUIRE(l.module.comments.size() == 1);
+  CHECK(l.module.comments[0].origin.line == 2);
+  // Invalid: a default before a parameter without one, a bound on *Ts, a
+  // starred default of a TypeVar, an empty list, a bound outside a list.
+  CHECK(ErrorsOf("def f[T = int, U](): pass\n") ==
+        "t.py:1:16: error: invalid syntax [AGC001]\n");
+  CHECK_FALSE(ErrorsOf("def f[*Ts: int](): pass\n").empty());
+  CHECK_FALSE(ErrorsOf("def f[T = *int](): pass\n").empty());
+  CHECK_FALSE(ErrorsOf("def f[](): pass\n").empty());
+  CHECK_FALSE(ErrorsOf("x: a: b = 1\n").empty());
 }
 
 TEST_CASE("syntax: NUL bytes and invalid UTF-8 are found before parsing",

@@ -91,6 +91,7 @@ class Lowerer {
         module_(module),
         sink_(sink),
         max_depth_(options.max_depth),
+        target_(options.target),
         byte_positions_(byte_positions) {
     bom_ = bytes_.size() >= 3 && bytes_.substr(0, 3) == "\xEF\xBB\xBF";
     has_cr_ = std::memchr(bytes_.data(), '\r', bytes_.size()) != nullptr;
@@ -201,8 +202,17 @@ class Lowerer {
     return FailAt(PosOf(n), diag::DiagKind::kInvalidSyntax);
   }
 
-  std::nullptr_t Unsupported(TSNode n, std::string_view what) {
-    return FailAt(PosOf(n), diag::DiagKind::kUnsupportedSyntax, what);
+  // Syntax that Python `version` introduced: true when the target reads
+  // it, else an AGC004 error at `n` ("`what` Python 3.12 (target is 3.11)",
+  // `what` with its verb: "type parameter lists need").
+  bool Needs(TSNode n, base::PythonVersion version, std::string_view what) {
+    if (target_ >= version) {
+      return true;
+    }
+    FailAt(PosOf(n), diag::DiagKind::kUnsupportedSyntax, what,
+           base::PythonVersionNumber(version),
+           base::PythonVersionNumber(target_));
+    return false;
   }
 
   // Where an expression may be an unparenthesized assignment expression,
@@ -321,6 +331,9 @@ class Lowerer {
   ast::Stmt* Function(TSNode n);
   ast::Stmt* ClassDef(TSNode n);
   ast::Stmt* Decorated(TSNode n);
+  void TypeParams(TSNode n, std::vector<ast::TypeParam*>& out);
+  ast::TypeParam* TypeParam(TSNode n);
+  static bool HasDefault(const ast::TypeParam& p);
 
   // ---- lower_parameters.cpp: parameter lists and call arguments -------------
 
@@ -406,6 +419,7 @@ class Lowerer {
   // ---- lower_grammar_workarounds.cpp: what tree-sitter misreads -------------
 
   ast::Stmt* TypeAlias(TSNode n);
+  ast::Stmt* TypeAliasStatement(TSNode n);
   ast::Expr* TypeCall(TSNode n, Sym s);
   ast::Stmt* PrintChevron(TSNode n);
   bool LineBreakBetween(uint32_t from, uint32_t to) const;
@@ -438,6 +452,7 @@ class Lowerer {
   ast::Module& module_;
   diag::DiagnosticSink& sink_;
   const int max_depth_;
+  const base::PythonVersion target_;  // see Needs
   const bool byte_positions_;  // positions from bytes, not tree-sitter rows
   int depth_ = 0;
   std::vector<ast::Stmt*> split_;  // see SplitTargets

@@ -739,6 +739,76 @@ void ReportFirstError(TSNode root,
   }
 }
 
+// tree-sitter-python 0.23.6 has no PEP 696 defaults (`[T = int, *Ts =
+// *tuple[int], **P = [int]]`, Python 3.13): it reads them as errors inside
+// the type_parameter list. Writes to `out` a copy of `in` with, in each
+// such list, every `=` at the list's own bracket level turned into `:` and
+// a `*` right after it into a space (every byte offset kept), which parses
+// as bounds; the lowering reads the `=` and the `*` back from the source
+// (Lowerer::TypeParam). Returns whether it changed anything.
+bool TypeParamDefaultsText(TSNode root, std::string_view in, std::string& out) {
+  const Grammar& g = Grammar::Get();
+  std::vector<std::pair<uint32_t, uint32_t>> lists;
+  std::vector<TSNode> stack = {root};
+  while (!stack.empty()) {
+    TSNode n = stack.back();
+    stack.pop_back();
+    if (!ts_node_has_error(n)) {
+      continue;
+    }
+    if (g.SymOf(n) == Sym::kTypeParameter) {
+      lists.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n));
+      continue;
+    }
+    for (uint32_t i = 0, count = ts_node_child_count(n); i < count; ++i) {
+      stack.push_back(ts_node_child(n, i));
+    }
+  }
+  if (lists.empty()) {
+    return false;
+  }
+  out.assign(in.data(), in.size());
+  bool changed = false;
+  for (auto [begin, end] : lists) {
+    int depth = 0;
+    for (uint32_t i = begin; i < end && i < out.size(); ++i) {
+      const char c = out[i];
+      if (c == '\'' || c == '"') {
+        // Skip the string (a simple scan: its own quote, escapes).
+        for (++i; i < end && out[i] != c; ++i) {
+          i += out[i] == '\\' ? 1 : 0;
+        }
+        continue;
+      }
+      if (c == '#') {
+        while (i < end && out[i] != '\n') {
+          ++i;
+        }
+        continue;
+      }
+      if (c == '[' || c == '(' || c == '{') {
+        ++depth;
+      } else if (c == ']' || c == ')' || c == '}') {
+        --depth;
+      } else if (c == '=' && depth == 1 && i > begin &&
+                 std::string_view("=<>!:").find(out[i - 1]) ==
+                     std::string_view::npos &&
+                 (i + 1 >= end || out[i + 1] != '=')) {
+        out[i] = ':';
+        changed = true;
+        uint32_t j = i + 1;
+        while (j < end && (out[j] == ' ' || out[j] == '\t')) {
+          ++j;
+        }
+        if (j + 1 < end && out[j] == '*' && out[j + 1] != '*') {
+          out[j] = ' ';
+        }
+      }
+    }
+  }
+  return changed;
+}
+
 // Texts for a retry where tree-sitter-python's scanner errs and CPython
 // does not; each keeps the program and every byte offset. Writes the text
 // to `out` and returns whether it changed anything. Strings are skipped.
@@ -1077,6 +1147,16 @@ bool ParseAndLower(const base::SourceFile& source,
   if (!ts_node_has_error(root)) {
     base::StageTimer timer(options.stage_times, "lower to AST");
     return LowerTree(root, source, module, sink, options);
+  }
+  // Type parameter defaults (see TypeParamDefaultsText): the copy keeps
+  // every line and column.
+  std::string defaults;
+  if (TypeParamDefaultsText(root, parse_bytes, defaults)) {
+    TSTree* retry = parser.Parse(defaults);
+    if (retry != nullptr && !ts_node_has_error(ts_tree_root_node(retry))) {
+      base::StageTimer timer(options.stage_times, "lower to AST");
+      return LowerTree(ts_tree_root_node(retry), source, module, sink, options);
+    }
   }
   // Before reporting, retry with the line breaks inside brackets joined
   // (see RetryText); a retry's positions come from bytes.

@@ -6,6 +6,7 @@
 #include <string_view>
 
 #include "lib/ast/ast.h"
+#include "lib/base/python_version.h"
 #include "lib/base/source_file.h"
 #include "lib/base/stage_times.h"
 #include "lib/diag/diagnostic.h"
@@ -16,6 +17,9 @@ struct ParseOptions {
   // Deepest nesting of expressions and blocks accepted; deeper input is an
   // AGC005 error instead of a stack overflow in later recursive walks.
   int max_depth = 1000;
+  // The oldest Python the code must run on: newer syntax is an AGC004
+  // error naming the version that introduced it.
+  base::PythonVersion target = base::kNewestPython;
   // When set, the tree-sitter parse and the lowering add their wall time
   // here (--time-passes).
   base::StageTimes* stage_times = nullptr;
@@ -28,9 +32,10 @@ struct ParseOptions {
 // CPython's tokenizer reports them; a header's missing ':'), AGC001 other
 // syntax errors (at the first ERROR or MISSING node), each with its source
 // line (Diagnostic::source_line); AGC002 invalid UTF-8, AGC003 NUL bytes,
-// AGC004 syntax newer than Python 3.11, AGC005 nesting too deep (also a block
-// indented more than 255 columns, which the grammar's scanner cannot track).
-// Returns false when it reported an error; the module is then not usable.
+// AGC004 syntax newer than options.target, AGC005 nesting too deep (also a
+// block indented more than 255 columns, which the grammar's scanner cannot
+// track). Returns false when it reported an error; the module is then not
+// usable.
 bool Parse(const base::SourceFile& source,
            ast::Module& module,
            diag::DiagnosticSink& sink,

@@ -1,0 +1,2 @@
+def f(lines):
+    return f'{"\n".join(lines)}'

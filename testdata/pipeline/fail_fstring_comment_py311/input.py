@@ -1,0 +1,4 @@
+def f(x):
+    return f"""{
+        x  # the value
+    }"""

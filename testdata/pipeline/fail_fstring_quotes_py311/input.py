@@ -1,0 +1,4 @@
+def f(songs):
+    if songs:
+        return f"{", ".join(songs)}"
+    return ""

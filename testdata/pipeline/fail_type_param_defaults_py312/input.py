@@ -1,0 +1,2 @@
+def first[T = int](xs: list[T]) -> T:
+    return xs[0]

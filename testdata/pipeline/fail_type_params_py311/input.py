@@ -1,0 +1,3 @@
+class Stack[T]:
+    def push(self, item: T) -> None:
+        self.items.append(item)

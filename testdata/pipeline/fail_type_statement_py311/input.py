@@ -1,0 +1,3 @@
+def f(x):
+    type Vector = list[float]
+    return x
