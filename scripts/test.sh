@@ -5,6 +5,6 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 BUILD="${AGC_BUILD_DIR:-$ROOT/build}"
-"$ROOT/scripts/setup.sh" --venv
+"$ROOT/scripts/setup.sh" --venv --fuzz
 "$ROOT/scripts/build.sh"
 ctest --test-dir "$BUILD" --output-on-failure -j "$(nproc)" "$@"
