@@ -587,6 +587,11 @@ def _index(value):
     return result
 
 
+# Where warnings.warn puts a warning whose stacklevel is above the stack:
+# "sys", line 1, before Python 3.13; "<sys>", line 0, from 3.13.
+_SHALLOW_WARNING = ("<sys>", 0) if sys.version_info >= (3, 13) else ("sys", 1)
+
+
 def _warn_arguments(message, category=None, stacklevel=1, source=None):
     return message, category, stacklevel, source
 
@@ -633,7 +638,8 @@ def call_with_original_frames(f, args, kwargs):
             target = current
             break
     if target is None:
-        module_globals, filename, lineno = sys.__dict__, "sys", 1
+        module_globals = sys.__dict__
+        filename, lineno = _SHALLOW_WARNING
     else:
         module_globals = target.f_globals
         filename, lineno = target.f_code.co_filename, target.f_lineno
