@@ -28,10 +28,14 @@
 //                                        + 1
 //
 // ldu turns the NameError into an `ag__.Undefined`, which ld turns into
-// Python's UnboundLocalError with its text. Reads in comprehensions (but
-// their first iterable) and user lambdas need no thunk: they are free
-// variables in the original too, and an empty cell raises what Python
-// raises there.
+// Python's UnboundLocalError with its text. Reads in user lambdas and
+// generator expressions need no thunk: they are free variables in the
+// original too, and an empty cell raises what Python raises there. Reads in
+// a list, set or dict comprehension (but its first iterable) inside a
+// helper do: Python 3.12 inlines the comprehension (PEP 709), so the
+// original raises UnboundLocalError there (NameError before 3.12), and
+// `ag__.ld_comp(ag__.ldu(lambda: b, 'b'))` raises what the interpreter
+// running it raises.
 //
 // What they may find instead is an `ag__.Undefined`, where the original
 // had nothing. A read in a list, set or dict comprehension (kComprehension)
@@ -191,6 +195,11 @@ class Reads {
         never_bound_[name->node_id] = true;
       } else if (kind == analysis::UnboundRead::kLocal &&
                  (where == Where::kThunk || in_helper)) {
+        thunk_[name->node_id] = true;
+      } else if (kind == analysis::UnboundRead::kComprehension && in_helper) {
+        // From Python 3.12 the comprehension runs inlined (PEP 709): the
+        // original raises UnboundLocalError for an empty variable, where
+        // the helper's free variable would raise NameError.
         thunk_[name->node_id] = true;
       }
     }
@@ -499,7 +508,10 @@ class VariablesPass : public pass::Pass {
           }
           if (reads.NeedsThunk(*name)) {
             return codegen::InstantiateExpr(
-                module, "ag__.ld(ag__.ldu(lambda: x, name))",
+                module,
+                unbound.KindOf(*name) == analysis::UnboundRead::kComprehension
+                    ? "ag__.ld_comp(ag__.ldu(lambda: x, name))"
+                    : "ag__.ld(ag__.ldu(lambda: x, name))",
                 {{"x", name},
                  {"name",
                   codegen::StrConstant(module, name->id, name->origin)}},

@@ -188,14 +188,39 @@ class LocalsTests:
                 return g(1), fscope, hidden
         self.assertEqual(f()[0], {'y': 1, 'z': 2})
 
-    def test_comprehension_has_its_own_frame(self):
+    def test_comprehension_frame_as_on_this_interpreter(self):
+        # Before 3.12 a comprehension's locals() is its own frame's; from
+        # 3.12 (PEP 709, inlined) its function's, with its targets: the
+        # same dict as the function's other locals() calls before 3.13.
+        def original(p):
+            a = 1
+            d = locals()
+            out = [(locals() is d, sorted(locals()),
+                    [sorted(locals()) for j in range(1)]) for k in range(1)]
+            b = 2
+            g = (sorted(locals()) for m in range(1))
+            return out, sorted(d), list(g), b
+
         @ag__.autograph_artifact
-        def f():
+        def f(p):
             with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
-                out = [sorted(ag__.locals_(None, ('.0', 'k')))
-                       for k in range(1)]
-                return out, fscope
-        self.assertEqual(f()[0], [['.0', 'k']])
+                a = 1
+                d = ag__.locals_(fscope, ('p', 'a', 'd', 'out', 'b', 'g'))
+                out = [(ag__.locals_(None, ('.0', 'k', 'd'), fscope,
+                                     ('p', 'a', 'd', 'out', 'b', 'g', 'k'))
+                        is d,
+                        sorted(ag__.locals_(None, ('.0', 'k', 'd'), fscope,
+                                            ('p', 'a', 'd', 'out', 'b', 'g',
+                                             'k'))),
+                        [sorted(ag__.locals_(None, ('.0', 'j'), fscope,
+                                             ('p', 'a', 'd', 'out', 'b', 'g',
+                                              'k', 'j')))
+                         for j in range(1)]) for k in range(1)]
+                b = 2
+                g = (sorted(ag__.locals_(None, ('.0', 'm')))
+                     for m in range(1))
+                return out, sorted(d), list(g), b
+        self.assertEqual(f(0), original(0))
 
     def test_a_backends_own_placeholder_is_left_out(self):
         class Placeholder:
@@ -217,8 +242,8 @@ class LocalsTests:
         with self.assertRaisesRegex(RuntimeError, "fscope"):
             ag__.locals_(scope, ('x',))
 
-    @unittest.skipIf(sys.version_info >= (3, 13), "locals() snapshots")
-    def test_same_dict_as_cpython_before_3_13(self):
+    def test_same_dict_as_cpython(self):
+        # Before 3.13 the same dict, updated; from 3.13 a new one each call.
         def original():
             d = locals()
             y = 1
