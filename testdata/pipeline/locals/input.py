@@ -21,12 +21,3 @@ def in_comprehensions(xs, n):
     maker = lambda y: [sorted(locals()) for m in range(y)]
     return rows, keys, lazy, maker(n)
 
-
-def deleted_in_branch(x):
-    # The comprehension's read of a deleted variable raises UnboundLocalError
-    # from 3.12 (NameError before): through ld_comp, not the helper's cell.
-    b = 2
-    if x > 0:
-        del b
-        return [b for _ in range(1)], {b for _ in range(1)}
-    return b

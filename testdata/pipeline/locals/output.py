@@ -83,28 +83,3 @@ def in_comprehensions(xs, n):
         maker = ag__.autograph_artifact(lambda y: ag__.with_function_scope(lambda lscope: [ag__.converted_call(sorted, (ag__.locals_(None, ('.0', 'm'), lscope, ('y', 'm')),), None, lscope) for m in ag__.converted_call(range, (y,), None, lscope)], 'lscope', ag__.STD))
         return (rows, keys, lazy, ag__.converted_call(maker, (n,), None, fscope))
 
-
-@ag__.autograph_artifact
-def deleted_in_branch(x):
-    with ag__.FunctionScope('deleted_in_branch', 'fscope', ag__.STD) as fscope:
-        # The comprehension's read of a deleted variable raises UnboundLocalError
-        # from 3.12 (NameError before): through ld_comp, not the helper's cell.
-        do_return = False
-        retval_ = ag__.UndefinedReturnValue()
-        b = 2
-        def get_state():
-            return (ag__.ldu(lambda: b, 'b'), do_return, retval_)
-        def set_state(vars_):
-            nonlocal b, do_return, retval_
-            b, do_return, retval_ = vars_
-        def if_body():
-            nonlocal b, do_return, retval_
-            del b
-            retval_ = ([ag__.ld_comp(ag__.ldu(lambda: b, 'b')) for _ in ag__.converted_call(range, (1,), None, fscope)], {ag__.ld_comp(ag__.ldu(lambda: b, 'b')) for _ in ag__.converted_call(range, (1,), None, fscope)})
-            do_return = True
-        def else_body():
-            nonlocal b, do_return, retval_
-            retval_ = b
-            do_return = True
-        ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('b', 'do_return', 'retval_'), 3)
-        return fscope.ret(retval_, do_return)
