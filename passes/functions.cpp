@@ -81,7 +81,10 @@
 //                                    return ag__.locals_(fscope, ('w',))
 //
 // A comprehension's `locals()` is its own frame's, without agc's names
-// (`ag__.locals_(None, ('.0', 'x'))`); a class body's (its namespace, as in
+// (`ag__.locals_(None, ('.0', 'x'))`), and a list, set or dict
+// comprehension's also names its function's scope and variables, which
+// Python 3.12 shows there (`ag__.locals_(None, ('.0', 'x'), fscope, ('w',
+// 'x'))`, locals_calls.h); a class body's (its namespace, as in
 // the original), calls of a `locals` or `vars` the user binds, and calls
 // inside f-strings (printed as written) stay as written.
 //
@@ -319,6 +322,11 @@ class LocalsCalls {
   struct Snapshot {
     analysis::ScopeKind kind;  // function, lambda or comprehension
     const std::vector<std::string_view>* names = nullptr;
+    // A list, set or dict comprehension's inlined into its function from
+    // Python 3.12: that function's kind (function or lambda) and the names
+    // its locals() shows there (InlinedLocalNames); else null.
+    analysis::ScopeKind inlined_kind = analysis::ScopeKind::kModule;
+    const std::vector<std::string_view>* inlined_names = nullptr;
   };
 
   LocalsCalls(const ast::Module& module,
@@ -354,14 +362,24 @@ class LocalsCalls {
     if (added) {
       names->second = LocalNames(scope, activity_, qn_);
     }
-    by_origin_[{call->origin.line, call->origin.col}] = {scope.kind,
-                                                         &names->second};
+    Snapshot snapshot{scope.kind, &names->second};
+    if (const analysis::Scope* owner = InliningScope(scope)) {
+      auto [inlined, new_one] = inlined_names_.try_emplace(&scope);
+      if (new_one) {
+        inlined->second = InlinedLocalNames(scope, activity_, qn_);
+      }
+      snapshot.inlined_kind = owner->kind;
+      snapshot.inlined_names = &inlined->second;
+    }
+    by_origin_[{call->origin.line, call->origin.col}] = snapshot;
   }
 
   const analysis::QualNames& qn_;
   const analysis::Activity& activity_;
   // Looked up, never iterated.
   std::map<const analysis::Scope*, std::vector<std::string_view>> names_;
+  std::map<const analysis::Scope*, std::vector<std::string_view>>
+      inlined_names_;
   std::map<std::pair<int32_t, int32_t>, Snapshot> by_origin_;
 };
 
@@ -739,29 +757,34 @@ class Converter {
     if (snapshot == nullptr) {
       return &call;  // the user's own locals, or not in a function's scope
     }
-    ast::Expr* scope = nullptr;
-    switch (snapshot->kind) {
-      case analysis::ScopeKind::kComprehension:
-        // No scope object: the comprehension's own frame calls it.
-        scope = codegen::InstantiateExpr(module_, "None", {}, call.origin);
-        break;
-      case analysis::ScopeKind::kLambda: {
-        // The lambda's scope is named once its body is converted (Lambda).
-        AGC_CHECK(!lambda_scopes_.empty());
-        auto* name = module_.New<ast::Name>(call.origin);
-        lambda_scopes_.back().push_back(name);
-        scope = name;
-        break;
+    if (snapshot->kind == analysis::ScopeKind::kComprehension) {
+      // No scope object: the comprehension's own frame calls it (before
+      // 3.12; from 3.12 its function's frame, whose scope comes third).
+      ast::Expr* none =
+          codegen::InstantiateExpr(module_, "None", {}, call.origin);
+      if (snapshot->inlined_names == nullptr) {
+        return SnapshotCall(module_, none, *snapshot->names, call.origin);
       }
-      default: {
-        AGC_CHECK(!function_scopes_.empty());
-        auto* name = module_.New<ast::Name>(call.origin);
-        name->id = function_scopes_.back();
-        scope = name;
-        break;
-      }
+      return SnapshotCall(module_, none, *snapshot->names, call.origin,
+                          ScopeName(snapshot->inlined_kind, call.origin),
+                          snapshot->inlined_names);
     }
-    return SnapshotCall(module_, scope, *snapshot->names, call.origin);
+    return SnapshotCall(module_, ScopeName(snapshot->kind, call.origin),
+                        *snapshot->names, call.origin);
+  }
+
+  // The name of the scope object of the function or lambda being converted
+  // (a lambda's is named once its body is converted: Lambda).
+  ast::Expr* ScopeName(analysis::ScopeKind kind, ast::Origin origin) {
+    auto* name = module_.New<ast::Name>(origin);
+    if (kind == analysis::ScopeKind::kLambda) {
+      AGC_CHECK(!lambda_scopes_.empty());
+      lambda_scopes_.back().push_back(name);
+    } else {
+      AGC_CHECK(!function_scopes_.empty());
+      name->id = function_scopes_.back();
+    }
+    return name;
   }
 
   ast::Node* Lambda(ast::Lambda& lambda) {

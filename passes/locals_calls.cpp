@@ -1,5 +1,7 @@
 #include "passes/locals_calls.h"
 
+#include <algorithm>
+
 #include "lib/codegen/template.h"
 #include "passes/converted_code.h"
 
@@ -336,18 +338,79 @@ std::vector<std::string_view> LocalNames(const analysis::Scope& scope,
   return out;
 }
 
-ast::Expr* SnapshotCall(ast::Module& module,
-                        ast::Expr* scope,
-                        const std::vector<std::string_view>& names,
-                        ast::Origin origin) {
+const analysis::Scope* InliningScope(const analysis::Scope& scope) {
+  const analysis::Scope* at = &scope;
+  while (at != nullptr && at->kind == analysis::ScopeKind::kComprehension) {
+    if (at->node == nullptr || at->node->Is<ast::GeneratorExp>()) {
+      return nullptr;  // a frame of its own on every version
+    }
+    at = at->parent;
+  }
+  if (at == nullptr || !IsLocalsScope(*at)) {
+    return nullptr;
+  }
+  return at;
+}
+
+std::vector<std::string_view> InlinedLocalNames(
+    const analysis::Scope& scope,
+    const analysis::Activity& activity,
+    const analysis::QualNames& names) {
+  const analysis::Scope* owner = InliningScope(scope);
+  AGC_CHECK(owner != nullptr);
+  std::vector<std::string_view> out = LocalNames(*owner, activity, names);
+  std::vector<const analysis::Scope*> chain;
+  for (const analysis::Scope* at = &scope; at != owner; at = at->parent) {
+    chain.push_back(at);
+  }
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    for (const ast::Comprehension* gen : Generators(*(*it)->node)) {
+      ForEachTargetName(*gen->target, [&](std::string_view name) {
+        if (std::find(out.begin(), out.end(), name) == out.end()) {
+          out.push_back(name);
+        }
+      });
+    }
+  }
+  return out;
+}
+
+namespace {
+
+ast::Expr* NamesTuple(ast::Module& module,
+                      const std::vector<std::string_view>& names,
+                      ast::Origin origin) {
   std::vector<ast::Expr*> strings;
   strings.reserve(names.size());
   for (std::string_view name : names) {
     strings.push_back(codegen::StrConstant(module, name, origin));
   }
-  return codegen::InstantiateExpr(module, "ag__.locals_(scope, (names,))",
-                                  {{"scope", scope}, {"names", strings}},
+  return codegen::InstantiateExpr(module, "(names,)", {{"names", strings}},
                                   origin);
+}
+
+}  // namespace
+
+ast::Expr* SnapshotCall(ast::Module& module,
+                        ast::Expr* scope,
+                        const std::vector<std::string_view>& names,
+                        ast::Origin origin,
+                        ast::Expr* inlined,
+                        const std::vector<std::string_view>* inlined_names) {
+  if (inlined != nullptr) {
+    AGC_CHECK(inlined_names != nullptr);
+    return codegen::InstantiateExpr(
+        module, "ag__.locals_(scope, names, inlined, inlined_names)",
+        {{"scope", scope},
+         {"names", NamesTuple(module, names, origin)},
+         {"inlined", inlined},
+         {"inlined_names", NamesTuple(module, *inlined_names, origin)}},
+        origin);
+  }
+  return codegen::InstantiateExpr(
+      module, "ag__.locals_(scope, names)",
+      {{"scope", scope}, {"names", NamesTuple(module, names, origin)}},
+      origin);
 }
 
 std::vector<std::string_view> SnapshotNames(const ast::Expr& expr,
@@ -359,11 +422,14 @@ std::vector<std::string_view> SnapshotNames(const ast::Expr& expr,
   }
   const auto* call = expr.As<ast::Call>();
   if (call == nullptr || !IsRuntimeCall(*call, "locals_") ||
-      call->args.size() != 2 || !call->keywords.empty()) {
+      (call->args.size() != 2 && call->args.size() != 4) ||
+      !call->keywords.empty()) {
     return out;
   }
-  const auto* owner = call->args[0]->As<ast::Name>();
-  const auto* tuple = call->args[1]->As<ast::Tuple>();
+  // A comprehension's names its function's scope third (SnapshotCall).
+  const size_t at = call->args.size() == 4 ? 2 : 0;
+  const auto* owner = call->args[at]->As<ast::Name>();
+  const auto* tuple = call->args[at + 1]->As<ast::Tuple>();
   if (owner == nullptr || owner->id != scope || tuple == nullptr) {
     return out;
   }

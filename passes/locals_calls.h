@@ -13,7 +13,15 @@
 //
 // In a lambda the scope is the lambda's (`lscope`); in a comprehension,
 // which runs in a frame of its own with no scope object, `None`: the
-// runtime then reads the caller's frame alone.
+// runtime then reads the caller's frame alone. From Python 3.12 a list, set
+// or dict comprehension runs inlined in its function's frame (PEP 709) and
+// its `locals()` is the function's, with the comprehensions' targets: the
+// snapshot also names the function's scope and those names, which the
+// runtime uses on 3.12 and later (a comprehension inside a generator
+// expression, which keeps its frame, has no such names):
+//
+//   [locals() for k in r]  ->  [ag__.locals_(None, ('.0', 'k'), fscope,
+//                                            ('w', 'out', 'k')) for k in r]
 //
 // The names are those CPython's `locals()` shows in the original function:
 // its parameters, the names it binds (assignments, loop/with/except
@@ -66,15 +74,33 @@ std::vector<std::string_view> LocalNames(const analysis::Scope& scope,
                                          const analysis::Activity& activity,
                                          const analysis::QualNames& names);
 
+// The function or lambda a list, set or dict comprehension `scope` is
+// inlined into from Python 3.12 (through enclosing comprehensions of those
+// kinds), or null (a generator expression in between, or no function).
+const analysis::Scope* InliningScope(const analysis::Scope& scope);
+
+// What `locals()` in comprehension `scope` shows from Python 3.12: the
+// names of its InliningScope (LocalNames), then the targets of the
+// comprehensions from the outermost to `scope`'s own, each once.
+std::vector<std::string_view> InlinedLocalNames(
+    const analysis::Scope& scope,
+    const analysis::Activity& activity,
+    const analysis::QualNames& names);
+
 // `ag__.locals_(scope, ('a', 'b'))`; `scope` is the function scope's name
-// expression.
+// expression. With `inlined` (a comprehension's, see above):
+// `ag__.locals_(None, ('.0', 'k'), inlined, ('a', 'k'))`.
 ast::Expr* SnapshotCall(ast::Module& module,
                         ast::Expr* scope,
                         const std::vector<std::string_view>& names,
-                        ast::Origin origin);
+                        ast::Origin origin,
+                        ast::Expr* inlined = nullptr,
+                        const std::vector<std::string_view>* inlined_names =
+                            nullptr);
 
 // The names a snapshot of the function scope named `scope` lists, if `expr`
-// is one (`ag__.locals_(scope, ('a', 'b'))`); empty otherwise. `is_snapshot`
+// is one (`ag__.locals_(scope, ('a', 'b'))`, or a comprehension's
+// `ag__.locals_(None, (...), scope, ('a', 'b'))`); empty otherwise. `is_snapshot`
 // tells a snapshot of no names from no snapshot.
 std::vector<std::string_view> SnapshotNames(const ast::Expr& expr,
                                             std::string_view scope,

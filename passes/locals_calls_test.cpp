@@ -104,6 +104,39 @@ def f(a, b):
   CHECK(NamesAt(t, 3) == ".0 z v u s");
 }
 
+// The names a comprehension's snapshot shows from Python 3.12 (inlined),
+// or "own frame" when it keeps its frame there.
+std::string InlinedAt(TestModule& t, int line, int nth = 0) {
+  const auto& call = t.Find<ast::Call>(line, nth);
+  const auto& activity = t.Get<analysis::Activity>();
+  const analysis::Scope& scope = activity.EnclosingScope(call);
+  if (InliningScope(scope) == nullptr) {
+    return "own frame";
+  }
+  std::string out;
+  for (std::string_view name :
+       InlinedLocalNames(scope, activity, t.Get<analysis::QualNames>())) {
+    out += out.empty() ? "" : " ";
+    out += name;
+  }
+  return out;
+}
+
+TEST_CASE("locals_calls: comprehensions inlined from 3.12", "[passes]") {
+  TestModule t(R"py(
+def f(a, b):
+    c = [[locals() for j in b] for k, m in b]
+    g = (locals() for q in b)
+    h = lambda y: {n: locals() for n in y}
+    return [locals() for r in (locals() for s in b)], c, g, h
+)py");
+  CHECK(InlinedAt(t, 2) == "a b c g h k m j");
+  CHECK(InlinedAt(t, 3) == "own frame");
+  CHECK(InlinedAt(t, 4) == "y n");
+  CHECK(InlinedAt(t, 5) == "a b c g h r");
+  CHECK(InlinedAt(t, 5, 1) == "own frame");
+}
+
 TEST_CASE("locals_calls: only the builtin", "[passes]") {
   TestModule t(R"py(
 from m import vars
@@ -137,6 +170,16 @@ x = 1
   CHECK_FALSE(is_snapshot);
   ast::Expr* none = SnapshotCall(module, scope, {}, {1, 1});
   CHECK(SnapshotNames(*none, "fscope", &is_snapshot).empty());
+  CHECK(is_snapshot);
+  // A comprehension's: its own names second, its function's fourth.
+  auto* no_scope = module.New<ast::Constant>(ast::Origin{1, 1});
+  no_scope->value_kind = ast::ConstantKind::kNone;
+  no_scope->text = "None";
+  const std::vector<std::string_view> function_names{"a", "k"};
+  ast::Expr* comprehension = SnapshotCall(module, no_scope, {".0", "k"},
+                                          {1, 1}, scope, &function_names);
+  CHECK(SnapshotNames(*comprehension, "fscope", &is_snapshot) ==
+        function_names);
   CHECK(is_snapshot);
 }
 

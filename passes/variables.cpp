@@ -28,10 +28,14 @@
 //                                        + 1
 //
 // ldu turns the NameError into an `ag__.Undefined`, which ld turns into
-// Python's UnboundLocalError with its text. Reads in comprehensions (but
-// their first iterable) and user lambdas need no thunk: they are free
-// variables in the original too, and an empty cell raises what Python
-// raises there.
+// Python's UnboundLocalError with its text. Reads in user lambdas and
+// generator expressions need no thunk: they are free variables in the
+// original too, and an empty cell raises what Python raises there. Reads in
+// a list, set or dict comprehension (but its first iterable) inside a
+// helper or a thunk, or in a thunk inside one, do: Python 3.12 inlines the comprehension (PEP 709), so the
+// original raises UnboundLocalError there (NameError before 3.12), and
+// `ag__.ld_comp(ag__.ldu(lambda: b, 'b'))` raises what the interpreter
+// running it raises.
 //
 // What they may find instead is an `ag__.Undefined`, where the original
 // had nothing. A read in a list, set or dict comprehension (kComprehension)
@@ -122,7 +126,7 @@ class Reads {
         OwnBindings(*stmt);
       }
       for (ast::Stmt* stmt : fn->body) {
-        Mark(*stmt, Where::kOwn, false);
+        Mark(*stmt, Where::kOwn, false, false);
       }
       Checks(fn->body, false);
     }
@@ -180,7 +184,9 @@ class Reads {
     return false;
   }
 
-  void Mark(ast::Node& node, Where where, bool in_helper) {
+  // `in_thunk`: inside a thunk (at any depth), where the function's
+  // variables are free variables.
+  void Mark(ast::Node& node, Where where, bool in_helper, bool in_thunk) {
     if (auto* name = node.As<ast::Name>();
         name != nullptr && name->ctx == ast::ExprContext::kLoad) {
       // A free read (kFree) finds the function's variable, bound or not.
@@ -192,15 +198,23 @@ class Reads {
       } else if (kind == analysis::UnboundRead::kLocal &&
                  (where == Where::kThunk || in_helper)) {
         thunk_[name->node_id] = true;
+      } else if (kind == analysis::UnboundRead::kComprehension &&
+                 (in_helper || in_thunk || where == Where::kThunk)) {
+        // From Python 3.12 the comprehension runs inlined (PEP 709): the
+        // original raises UnboundLocalError for an empty variable, where
+        // the free variable of a helper or thunk would raise NameError.
+        thunk_[name->node_id] = true;
       }
     }
     if (Enter(node, where, [&](ast::Node& n, Where w) {
-          Mark(n, w, in_helper || w == Where::kHelper);
+          Mark(n, w, in_helper || w == Where::kHelper,
+               in_thunk || w == Where::kThunk);
         })) {
       return;
     }
     ast::ForEachChild(
-        node, [&](ast::Node* child) { Mark(*child, where, in_helper); });
+        node,
+        [&](ast::Node* child) { Mark(*child, where, in_helper, in_thunk); });
   }
 
   // What may bind a name in the converted function's own scope: its
@@ -499,7 +513,10 @@ class VariablesPass : public pass::Pass {
           }
           if (reads.NeedsThunk(*name)) {
             return codegen::InstantiateExpr(
-                module, "ag__.ld(ag__.ldu(lambda: x, name))",
+                module,
+                unbound.KindOf(*name) == analysis::UnboundRead::kComprehension
+                    ? "ag__.ld_comp(ag__.ldu(lambda: x, name))"
+                    : "ag__.ld(ag__.ldu(lambda: x, name))",
                 {{"x", name},
                  {"name",
                   codegen::StrConstant(module, name->id, name->origin)}},

@@ -30,7 +30,11 @@ DEFAULT_MODULES = ["textwrap", "heapq", "bisect", "fnmatch", "colorsys",
                    "_pydecimal"]
 # Modules whose tests and classes go by another name: module -> that name
 # (`_pydecimal` is tested by test_decimal, and its classes say `decimal`).
-TESTED_AS = {"_pydecimal": "decimal"}
+TESTED_AS = {"_pydecimal": "decimal", "_pydatetime": "datetime"}
+# Modules whose pure-Python code moved into another file in a later
+# interpreter, the old name only importing it: module -> the new file (3.12
+# moved datetime's into _pydatetime, which test_datetime tests).
+MOVED_TO = {"datetime": "_pydatetime"}
 
 # Run in the child: the module must be the converted copy, and converted.
 PROBE = """
@@ -73,6 +77,9 @@ def main():
     ap.add_argument("modules", nargs="*", default=DEFAULT_MODULES)
     args = ap.parse_args()
     stdlib = Path(sysconfig.get_paths()["stdlib"])
+    args.modules = [MOVED_TO[name] if name in MOVED_TO and
+                    (stdlib / f"{MOVED_TO[name]}.py").exists() else name
+                    for name in args.modules]
     failed = []
     with tempfile.TemporaryDirectory() as tmp:
         env = dict(os.environ)

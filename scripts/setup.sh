@@ -2,9 +2,13 @@
 # Installs what agc needs to build and test. Idempotent: safe to run again.
 #   scripts/setup.sh          Debian packages and the pinned grammar (no PyPI)
 #   scripts/setup.sh --venv   also the project's virtual environments: .venv/
-#                             with requirements-test.txt (TensorFlow, JAX) and
+#                             (Python 3.11) and .venv-py313/ with
+#                             requirements-test.txt (TensorFlow, JAX) and
 #                             .venv-build/ with requirements-build.txt (the
-#                             build tools the packaging tests use)
+#                             build tools the packaging tests use), cached
+#                             per user (see below); fails when one of the
+#                             interpreters of scripts/python_versions.txt is
+#                             missing
 #   scripts/setup.sh --fuzz   also clang, which scripts/fuzz.sh needs
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -67,28 +71,77 @@ fi
 # nothing when the pinned version is there already.
 cmake -DDEST="$GRAMMAR_DIR" -P "$ROOT/cmake/fetch_grammar.cmake" >&2
 
-# The project's virtual environments (--venv), each from a file of exact pins
-# and rebuilt only when that file changes (its hash is kept in
-# VENV/.agc-requirements), so a second run costs a hash and a stat:
-# .venv/ from requirements-test.txt, the frameworks the runtime's staging
-# suites run under; .venv-build/ from requirements-build.txt, the build tools
-# the packaging tests use (scikit-build-core, build, pre-commit).
+# The interpreters agc's output is tested on (scripts/python_versions.txt),
+# each found by scripts/find_python.sh (PATH, then pyenv). A missing one is
+# named with how to get it; with --venv (scripts/test.sh, CI) it fails the
+# run, since the suites registered for it would fail anyway.
+PY_VERSIONS=()
+VENV_VERSIONS=()
+while read -r v flags; do
+  case "$v" in ''|'#'*) continue ;; esac
+  PY_VERSIONS+=("$v")
+  [ "${flags:-}" = venv ] && VENV_VERSIONS+=("$v")
+done <"$ROOT/scripts/python_versions.txt"
+missing_py=()
+for v in "${PY_VERSIONS[@]}"; do
+  "$ROOT/scripts/find_python.sh" "$v" >/dev/null || missing_py+=("$v")
+done
+if ((${#missing_py[@]})); then
+  echo "setup: missing CPython ${missing_py[*]} (agc is tested on" \
+       "${PY_VERSIONS[*]}); see the messages above" >&2
+  [ "$WANT_VENV" = 1 ] && exit 1
+fi
+
+# The project's virtual environments (--venv), each from a file of exact pins.
+# They live in a per-user cache outside the checkout, keyed by the
+# interpreter (version and path) and the pins' hash, e.g.
+#   ~/.cache/agc/venvs/py3.13-<hash>/
+# and the checkout gets a symlink to its own (.venv -> ...), so a fresh clone
+# on the same machine (as CI runs) reuses an installed environment, and a
+# change of pins makes a new one. An environment counts as complete only
+# once its stamp (.agc-complete, written last) is there: one without it is
+# removed and made again. A lock keeps two checkouts from installing the
+# same one at once. The environments:
+#   .venv/         requirements-test.txt on the first venv version (3.11)
+#   .venv-py3NN/   the same on each other venv version (.venv-py313)
+#   .venv-build/   requirements-build.txt (the packaging tests' build tools)
+VENV_CACHE="${AGC_VENV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/agc/venvs}"
 make_venv() {
-  local venv="$1" reqs="$2"
-  local want vstamp
-  want="$(sha256sum "$reqs" | cut -d' ' -f1)"
-  vstamp="$venv/.agc-requirements"
-  if [ ! -x "$venv/bin/python" ] || [ ! -f "$vstamp" ] ||
-     [ "$(cat "$vstamp")" != "$want" ]; then
-    echo "setup: installing $(basename "$reqs") into $(basename "$venv")/" >&2
-    rm -f "$vstamp"
-    [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check \
-      -r "$reqs"
-    echo "$want" >"$vstamp"
+  local link="$1" reqs="$2" version="$3"
+  local python key dir
+  python="$("$ROOT/scripts/find_python.sh" "$version")" || exit 1
+  key="$( { cat "$reqs"; echo "$python"
+            "$python" -c 'import sys; print(sys.version)'; } |
+          sha256sum | cut -c1-16)"
+  dir="$VENV_CACHE/py$version-$(basename "$reqs" .txt)-$key"
+  mkdir -p "$VENV_CACHE"
+  (
+    flock 9
+    if [ ! -f "$dir/.agc-complete" ]; then
+      echo "setup: installing $(basename "$reqs") for Python $version into" \
+           "$dir" >&2
+      rm -rf "$dir"
+      "$python" -m venv "$dir"
+      "$dir/bin/python" -m pip install -q --disable-pip-version-check \
+        -r "$reqs"
+      echo "$key" >"$dir/.agc-complete"
+    fi
+  ) 9>"$dir.lock"
+  # The link, replaced only when it points elsewhere (an old in-checkout
+  # folder from before the cache is removed).
+  if [ "$(readlink "$link" 2>/dev/null)" != "$dir" ]; then
+    rm -rf "$link"
+    ln -s "$dir" "$link"
   fi
 }
 if [ "$WANT_VENV" = 1 ]; then
-  make_venv "$ROOT/.venv" "$ROOT/requirements-test.txt"
-  make_venv "$ROOT/.venv-build" "$ROOT/requirements-build.txt"
+  for v in "${VENV_VERSIONS[@]}"; do
+    if [ "$v" = "${VENV_VERSIONS[0]}" ]; then
+      make_venv "$ROOT/.venv" "$ROOT/requirements-test.txt" "$v"
+    else
+      make_venv "$ROOT/.venv-py${v//./}" "$ROOT/requirements-test.txt" "$v"
+    fi
+  done
+  make_venv "$ROOT/.venv-build" "$ROOT/requirements-build.txt" \
+    "${PY_VERSIONS[0]}"
 fi

@@ -1,11 +1,27 @@
 #!/usr/bin/env bash
-# Runs the project's virtual-environment Python (.venv/, made by
-# `scripts/setup.sh --venv`) with the given arguments, or says how to make it.
+# Runs a project virtual-environment Python (made by `scripts/setup.sh
+# --venv`) with the given arguments, or says how to make it.
+#   scripts/venv_python.sh ARGS...                 .venv/ (the first "venv"
+#                                                  version of
+#                                                  scripts/python_versions.txt)
+#   scripts/venv_python.sh --python 3.13 ARGS...   that version's (.venv-py313/)
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-if [ ! -x "$ROOT/.venv/bin/python" ]; then
-  echo "venv_python.sh: $ROOT/.venv is missing; run scripts/setup.sh --venv" \
-       "(or scripts/test.sh, which does)" >&2
+default="$(awk '$2 == "venv" { print $1; exit }' \
+           "$ROOT/scripts/python_versions.txt")"
+version="$default"
+if [ "${1:-}" = --python ]; then
+  version="${2:?venv_python.sh: --python needs a version (3.13)}"
+  shift 2
+fi
+if [ "$version" = "$default" ]; then
+  venv="$ROOT/.venv"
+else
+  venv="$ROOT/.venv-py${version//./}"
+fi
+if [ ! -x "$venv/bin/python" ] || [ ! -f "$venv/.agc-complete" ]; then
+  echo "venv_python.sh: $venv (Python $version) is missing or incomplete;" \
+       "run scripts/setup.sh --venv (or scripts/test.sh, which does)" >&2
   exit 1
 fi
 export TF_CPP_MIN_LOG_LEVEL="${TF_CPP_MIN_LOG_LEVEL:-2}"
-exec "$ROOT/.venv/bin/python" "$@"
+exec "$venv/bin/python" "$@"

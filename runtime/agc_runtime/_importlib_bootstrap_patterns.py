@@ -55,6 +55,10 @@ import sys as _sys
 from . import _importlib_bootstrap_python as _python_ops
 from . import core as _core
 
+# CPython's message for `case f():` with f() not a class (3.12 said "class").
+_NOT_A_CLASS = ("called match pattern must be a class"
+                if _sys.version_info >= (3, 12)
+                else "called match pattern must be a type")
 _SEQUENCE_FLAG = 1 << 5  # Py_TPFLAGS_SEQUENCE
 _MAPPING_FLAG = 1 << 6  # Py_TPFLAGS_MAPPING
 _MATCH_SELF = (bool, bytearray, bytes, dict, float, frozenset, int, list,
@@ -335,7 +339,7 @@ class MatchClass:
     def match(self, subject, captures):
         cls = self.cls()
         if not isinstance(cls, type):
-            raise TypeError("called match pattern must be a type")
+            raise TypeError(_NOT_A_CLASS)
         _refuse_staged(subject, "class")
         if not isinstance(subject, cls):
             raise _NoMatch

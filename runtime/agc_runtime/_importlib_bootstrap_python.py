@@ -46,6 +46,9 @@ from .core import UNDEFINED_TYPES, FunctionScope, Undefined
 __builtins__ = dict(_builtins.__dict__)
 
 _getframe = sys._getframe
+# Python 3.12's sys._getframemodulename (enum's and dataclasses' functional
+# APIs name the caller's module with it); a value no function is before.
+_getframemodulename = getattr(sys, "_getframemodulename", _getframe)
 _warn = getattr(_warnings, "warn", None)
 _warn_explicit = getattr(_warnings, "warn_explicit", None)
 _BuiltinFunction = type(len)
@@ -398,7 +401,7 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
     if type(f) is _BuiltinFunction:
         if f.__self__ is _builtins and f.__name__ in _CONTEXT_BUILTINS:
             return call_in_original_context(f, args, kwargs, caller_fn_scope)
-        if f is _warn or f is _getframe:
+        if f is _warn or f is _getframe or f is _getframemodulename:
             return call_with_original_frames(f, args, kwargs)
         if f in _OVERLOADABLE_BUILTINS:
             staging = _staged_argument(args)
@@ -587,12 +590,22 @@ def _index(value):
     return result
 
 
+# Where warnings.warn puts a warning whose stacklevel is above the stack:
+# "sys", line 1, before Python 3.13; "<sys>", line 0, from 3.13.
+_SHALLOW_WARNING = ("<sys>", 0) if sys.version_info >= (3, 13) else ("sys", 1)
+
+
+def _getframemodulename_depth(depth=0):
+    return depth
+
+
 def _warn_arguments(message, category=None, stacklevel=1, source=None):
     return message, category, stacklevel, source
 
 
 def call_with_original_frames(f, args, kwargs):
-    """``sys._getframe`` / ``warnings.warn`` counting the original frames.
+    """``sys._getframe`` / ``sys._getframemodulename`` / ``warnings.warn``
+    counting the original frames.
 
     Called through converted_call, they would count the runtime's frames and
     the body helpers of converted functions: ``sys._getframe(1)`` would be
@@ -602,6 +615,17 @@ def call_with_original_frames(f, args, kwargs):
     """
     kwargs = kwargs or {}
     start = _getframe(1)
+    if f is _getframemodulename and f is not _getframe:
+        # As CPython's: the module of the function `depth` calls up, or
+        # None past the outermost frame.
+        try:
+            depth = _index(_getframemodulename_depth(*args, **kwargs))
+        except TypeError:
+            return f(*args, **kwargs)
+        for level, (_, own) in enumerate(_original_stack(start, False)):
+            if level >= depth:
+                return own.f_globals.get("__name__")
+        return None
     if f is _getframe:
         if kwargs or len(args) > 1:
             return f(*args, **kwargs)
@@ -633,7 +657,8 @@ def call_with_original_frames(f, args, kwargs):
             target = current
             break
     if target is None:
-        module_globals, filename, lineno = sys.__dict__, "sys", 1
+        module_globals = sys.__dict__
+        filename, lineno = _SHALLOW_WARNING
     else:
         module_globals = target.f_globals
         filename, lineno = target.f_code.co_filename, target.f_lineno

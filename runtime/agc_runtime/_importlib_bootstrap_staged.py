@@ -403,7 +403,8 @@ def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
                 return call_in_original_context(f, args, kwargs,
                                                 caller_fn_scope)
             f = _OVERLOADED_FUNCTIONS.get(name, f)
-        elif f is _py._warn or f is _py._getframe:
+        elif (f is _py._warn or f is _py._getframe or
+              f is _py._getframemodulename):
             return call_with_original_frames(f, args, kwargs)
     elif kind is type:
         if f is super:

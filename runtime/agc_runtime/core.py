@@ -280,9 +280,11 @@ class FunctionScope:
     ``return fscope.ret(retval_, do_return)``.
     """
 
-    # locals_dict: what locals_ returns in this call (set on first use).
+    # locals_dict: what locals_ returns in this call (set on first use);
+    # locals_extra: on Python 3.12, the names of the comprehensions'
+    # snapshots so far (locals of the function there, PEP 709).
     __slots__ = ("name", "function_name", "options", "callopts", "_grew",
-                 "locals_dict")
+                 "locals_dict", "locals_extra")
 
     def __init__(self, function_name, scope_name, options):
         self.function_name = function_name
@@ -334,10 +336,13 @@ _CodeType = type(is_undefined.__code__)
 # (PEP 667); before, all calls of locals() in one call of a function return
 # the same dict, updated.
 _FRESH_LOCALS = sys.version_info >= (3, 13)
+# Python 3.12 runs list, set and dict comprehensions inlined in their
+# function's frame (PEP 709): locals() there is the function's.
+_INLINED_COMPREHENSIONS = sys.version_info >= (3, 12)
 _MISSING = object()
 
 
-def locals_(scope, names):
+def locals_(scope, names, inlined_scope=None, inlined_names=()):
     """What ``locals()`` (or ``vars()``) returns in the original function,
     called in the converted code of the function or lambda whose scope is
     ``scope``: a dict of the original's variables ``names`` (in its order)
@@ -353,9 +358,29 @@ def locals_(scope, names):
     lambda's own frame, with its parameters, comes first. agc's own names
     are not among ``names``; a variable holding ``Undefined`` is left out,
     as an unbound one is. ``scope`` is None in a comprehension (a frame of
-    its own, with no scope): the caller's frame alone.
+    its own, with no scope): the caller's frame alone. A list, set or dict
+    comprehension also passes its function's scope and the names Python
+    3.12 and later show there (the function's and the comprehensions'
+    targets, ``inlined_names``), since those run it inlined in the
+    function's frame (PEP 709): there the call is the function's
+    ``locals()``, the same dict as its other calls before 3.13.
     """
     frame = sys._getframe(1)
+    if scope is None and inlined_scope is not None and \
+            _INLINED_COMPREHENSIONS:
+        scope, names = inlined_scope, inlined_names
+        if not _FRESH_LOCALS:
+            # 3.12: the comprehensions' targets are locals of the function
+            # too, which its later locals() calls drop once unbound.
+            try:
+                extra = scope.locals_extra
+            except AttributeError:
+                extra = ()
+            try:
+                scope.locals_extra = extra + tuple(
+                    n for n in names if n not in extra)
+            except (AttributeError, TypeError):
+                pass
     if scope is None:
         # A comprehension's: its own frame (a new dict every call).
         local_vars = frame.f_locals
@@ -394,13 +419,16 @@ def locals_(scope, names):
                     nested.add(id(const))
                     todo.append(const)
         frames.extend(f for f in reversed(between) if id(f.f_code) in nested)
+    out = None if _FRESH_LOCALS else getattr(scope, "locals_dict", None)
+    extra = getattr(scope, "locals_extra", None)
+    if extra and out is not None:
+        names = tuple(names) + tuple(n for n in extra if n not in names)
     values = {}
     for f in frames:
         local_vars = f.f_locals
         for n in names:
             if n in local_vars:
                 values[n] = local_vars[n]
-    out = None if _FRESH_LOCALS else getattr(scope, "locals_dict", None)
     if out is None:
         out = {}
         if not _FRESH_LOCALS:

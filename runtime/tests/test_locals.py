@@ -23,19 +23,22 @@ def _unrelated_operator(fn):
     return fn(), x, a
 
 
+def _original(x, n):
+    if x > 0:
+        a = x
+        tmp = 1
+        del tmp
+        snap = locals()
+    else:
+        snap = None
+    for i in range(n):
+        t = i
+    return snap, locals(), x or locals()
+
+
 @ag__.autograph_artifact
 def _converted(x, n):
-    # def f(x, n):
-    #     if x > 0:
-    #         a = x
-    #         tmp = 1
-    #         del tmp
-    #         snap = locals()
-    #     else:
-    #         snap = None
-    #     for i in range(n):
-    #         t = i
-    #     return snap, locals(), x or locals()
+    # _original, converted
     with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
         names = ('x', 'n', 'a', 'tmp', 'snap', 'i', 't')
         a = ag__.Undefined('a')
@@ -93,11 +96,33 @@ class LocalsTests:
     def tearDown(self):
         ag__.use(self._previous)
 
+    # The converted function against the original on this interpreter:
+    # before 3.13 every locals() of one call returns the same dict, updated;
+    # from 3.13 (PEP 667) each returns a new snapshot.
+
+    def assertSameLocals(self, got, want):
+        """Same keys in the same order, the same values (a dict value: the
+        same keys), and the same dicts shared among the results."""
+        self.assertEqual(len(got), len(want))
+        for g, w in zip(got, want):
+            self.assertEqual(type(g), type(w))
+            if isinstance(w, dict):
+                self.assertEqual(list(g), list(w))
+                for key, value in w.items():
+                    if isinstance(value, dict):
+                        self.assertEqual(list(g[key]), list(value))
+                    else:
+                        self.assertEqual(g[key], value)
+            else:
+                self.assertEqual(g, w)
+        for i in range(len(want)):
+            for j in range(len(want)):
+                self.assertEqual(got[i] is got[j], want[i] is want[j],
+                                 (i, j))
+
     def test_original_names_only_in_helpers_thunks_and_after_loops(self):
         snap, after, thunked = _converted(1, 2)
-        # The dict is the same all along (as CPython's before 3.13): read
-        # it at the end, with what the function left.
-        self.assertIs(snap, after)
+        self.assertSameLocals((snap, after, thunked), _original(1, 2))
         self.assertIs(thunked, 1)
         self.assertEqual(list(after), ['x', 'n', 'a', 'snap', 'i', 't'])
         self.assertEqual(after['a'], 1)
@@ -105,9 +130,9 @@ class LocalsTests:
 
     def test_placeholders_and_unbound_names_are_left_out(self):
         snap, after, thunked = _converted(0, 0)
+        self.assertSameLocals((snap, after, thunked), _original(0, 0))
         self.assertIsNone(snap)
         self.assertEqual(after, {'x': 0, 'n': 0, 'snap': None})
-        self.assertIs(thunked, after)
 
     def test_each_call_its_own_dict(self):
         first = _converted(0, 1)[1]
@@ -116,6 +141,14 @@ class LocalsTests:
         self.assertEqual(first, second)
 
     def test_dict_updated_in_place_keeps_other_keys(self):
+        def original():
+            y = 1
+            d = locals()
+            d['extra'] = True
+            del y
+            z = 2
+            return d, locals(), z
+
         @ag__.autograph_artifact
         def f():
             with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
@@ -125,9 +158,11 @@ class LocalsTests:
                 del y
                 z = 2
                 return d, ag__.locals_(fscope, ('y', 'd', 'z')), z
-        d, again, _ = f()
-        self.assertIs(d, again)
-        self.assertEqual(sorted(d), ['d', 'extra', 'z'])
+        self.assertSameLocals(f(), original())
+        if sys.version_info < (3, 13):
+            d, again, _ = f()
+            self.assertIs(d, again)
+            self.assertEqual(sorted(d), ['d', 'extra', 'z'])
 
     def test_innermost_frame_wins_and_other_code_is_skipped(self):
         @ag__.autograph_artifact
@@ -153,14 +188,39 @@ class LocalsTests:
                 return g(1), fscope, hidden
         self.assertEqual(f()[0], {'y': 1, 'z': 2})
 
-    def test_comprehension_has_its_own_frame(self):
+    def test_comprehension_frame_as_on_this_interpreter(self):
+        # Before 3.12 a comprehension's locals() is its own frame's; from
+        # 3.12 (PEP 709, inlined) its function's, with its targets: the
+        # same dict as the function's other locals() calls before 3.13.
+        def original(p):
+            a = 1
+            d = locals()
+            out = [(locals() is d, sorted(locals()),
+                    [sorted(locals()) for j in range(1)]) for k in range(1)]
+            b = 2
+            g = (sorted(locals()) for m in range(1))
+            return out, sorted(d), list(g), b
+
         @ag__.autograph_artifact
-        def f():
+        def f(p):
             with ag__.FunctionScope('f', 'fscope', ag__.STD) as fscope:
-                out = [sorted(ag__.locals_(None, ('.0', 'k')))
-                       for k in range(1)]
-                return out, fscope
-        self.assertEqual(f()[0], [['.0', 'k']])
+                a = 1
+                d = ag__.locals_(fscope, ('p', 'a', 'd', 'out', 'b', 'g'))
+                out = [(ag__.locals_(None, ('.0', 'k', 'd'), fscope,
+                                     ('p', 'a', 'd', 'out', 'b', 'g', 'k'))
+                        is d,
+                        sorted(ag__.locals_(None, ('.0', 'k', 'd'), fscope,
+                                            ('p', 'a', 'd', 'out', 'b', 'g',
+                                             'k'))),
+                        [sorted(ag__.locals_(None, ('.0', 'j'), fscope,
+                                             ('p', 'a', 'd', 'out', 'b', 'g',
+                                              'k', 'j')))
+                         for j in range(1)]) for k in range(1)]
+                b = 2
+                g = (sorted(ag__.locals_(None, ('.0', 'm')))
+                     for m in range(1))
+                return out, sorted(d), list(g), b
+        self.assertEqual(f(0), original(0))
 
     def test_a_backends_own_placeholder_is_left_out(self):
         class Placeholder:
@@ -182,8 +242,8 @@ class LocalsTests:
         with self.assertRaisesRegex(RuntimeError, "fscope"):
             ag__.locals_(scope, ('x',))
 
-    @unittest.skipIf(sys.version_info >= (3, 13), "locals() snapshots")
-    def test_same_dict_as_cpython_before_3_13(self):
+    def test_same_dict_as_cpython(self):
+        # Before 3.13 the same dict, updated; from 3.13 a new one each call.
         def original():
             d = locals()
             y = 1

@@ -121,7 +121,17 @@ class RemapTests(SourceMapFixture):
         self.assertIn('File "%s", line 2, in f' % self.source, remapped)
         self.assertNotIn("model_ag.py", remapped)
         self.assertNotIn("agc_runtime", remapped)
-        self.assertNotIn("^", remapped)
+        # A remapped frame drops its caret lines (they point into the
+        # generated line); the others keep theirs (3.13 draws carets under
+        # a call that spans the whole line too).
+        lines = remapped.splitlines()
+        for i, line in enumerate(lines):
+            if line.startswith('  File "%s"' % self.source):
+                after = lines[i + 2] if i + 2 < len(lines) else ""
+                self.assertFalse(set(after.strip()) <= set("^~") and
+                                 after.strip(), remapped)
+        self.assertEqual("^" in remapped, "^" in text.split(
+            "model_ag.py")[0], remapped)
         self.assertTrue(remapped.rstrip().endswith(
             "ZeroDivisionError: integer division or modulo by zero"))
         kept = agc_runtime.remap_traceback(text, hide_runtime_frames=False)

@@ -86,6 +86,29 @@ def del_comprehension_scope(x):
     return b
 
 
+def comprehension_reads_before_binding(xs):
+    # Found by scripts/random_programs.py on Python 3.12 and 3.13 (issue
+    # 38): a comprehension's read of a variable not bound yet, inside a thunk
+    # (a chained comparison, a ternary) or in a comprehension inside one,
+    # raises UnboundLocalError from 3.12 (the comprehension is inlined, PEP
+    # 709) and NameError before.
+    a = len([1 < c < 3 for _ in xs])
+    c = a
+    return c
+
+
+def comprehension_ternary_before_binding(xs, y):
+    a = len([c if y else len(xs) for _ in xs])
+    c = a
+    return c
+
+
+def comprehension_in_ternary_before_binding(xs):
+    a = len([c for _ in xs]) if len(xs) else 0
+    c = a
+    return c
+
+
 def del_comprehension_iterable(x):
     b = [1]
     if x > 0:
@@ -269,6 +292,9 @@ CASES = {
     "except_name_read": [(0,), (1,)],
     "del_in_while": [(0,), (1,), (3,)],
     "del_comprehension_scope": [(0,), (1,)],
+    "comprehension_reads_before_binding": [([1],), ([],)],
+    "comprehension_ternary_before_binding": [([1], 1), ([1], 0), ([], 1)],
+    "comprehension_in_ternary_before_binding": [([1],), ([],)],
     "del_comprehension_iterable": [(0,), (1,)],
     "del_then_bound": [(0,), (1,)],
 }

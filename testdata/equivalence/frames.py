@@ -92,7 +92,20 @@ def frame_depth(depth):
     return frame.f_code.co_name
 
 
+def frame_module_names(depth):
+    # Python 3.12's sys._getframemodulename (enum's and dataclasses'
+    # functional APIs use it); AttributeError before 3.12, in both.
+    names = []
+    for level in range(depth):
+        if level % 2:
+            names.append(sys._getframemodulename(level))
+        else:
+            names.append(sys._getframemodulename(depth=level))
+    return ["this module" if n == __name__ else n and "other" for n in names]
+
+
 CASES = {
+    "frame_module_names": [(1,), (3,), (40,)],
     "warns_here": [(0,), (1,)],
     "warns_at_caller": [(-1,), (0,), (1,), (2,), (3,), (100,)],
     "warn_errors": [((), {}), (("m", int), {}), (("m",), {"stacklevel": "x"}),
@@ -102,6 +115,8 @@ CASES = {
 }
 
 PYTHON_ONLY = {
+    "frame_module_names": "the depth must be a Python int (a loop over a "
+    "staged range is refused)",
     "warns_here": "branches on the argument: tracing runs both and warns twice",
     "warns_at_caller": "branches on the argument: tracing runs both",
     "warn_errors": "the arguments are warnings.warn's own",

@@ -230,6 +230,32 @@ def comprehension(x):
     return keys, inside
 
 
+def comprehension_frames(n):
+    # A list, set or dict comprehension's locals() is its own frame's before
+    # Python 3.12 and its function's (with its targets) from 3.12 (PEP 709):
+    # the same dict as the function's other locals() before 3.13, a new
+    # snapshot from 3.13 (PEP 667). A generator expression keeps its frame.
+    total = 0
+    for x in range(n):
+        total += x
+    d = locals()
+    rows = [[sorted(locals()) for j in range(n)] for k in range(n)]
+    same = [locals() is d for _ in range(1)]
+    keys = {k: sorted(vars()) for k in range(n)}
+    lazy = list(sorted(locals()) for g in range(n))
+    maker = lambda y: [sorted(locals()) for m in range(y)]
+    return rows, same, keys, lazy, maker(n), sorted(d)
+
+
+def comprehension_in_branch(x):
+    if x > 0:
+        y = x * 2
+        seen = [sorted(locals()) for _ in range(1)]
+    else:
+        seen = [sorted(vars()) for k in "ab"]
+    return seen
+
+
 def class_body(x):
     class C:
         a = 1
@@ -382,6 +408,8 @@ CASES = {
     "in_lambda": [(5,)],
     "lambda_walrus": [(1,)],
     "comprehension": [(1,), (0,)],
+    "comprehension_frames": [(0,), (2,)],
+    "comprehension_in_branch": [(1,), (0,)],
     "class_body": [(1,), (0,)],
     "own_locals": [(lambda: "called",), (None,)],
     "own_vars": [(1,), (0,)],
@@ -467,6 +495,10 @@ _LIST_GROWTH = ("Python list growth in a staged loop: the body is traced once "
                 "more to find the loop's variables")
 
 PYTHON_ONLY = {
+    "comprehension_frames": "comprehensions over a staged range: a Python "
+    "loop over a staged value is refused",
+    "comprehension_in_branch": "the branches' lists differ in length, which "
+    "staging refuses",
     "brief": _BOTH_BRANCHES + " (and holds itself)",
     "if_else_bodies": _BOTH_BRANCHES,
     "elif_chain": _BOTH_BRANCHES,

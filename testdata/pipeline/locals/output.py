@@ -57,3 +57,29 @@ def find(xs, target):
             pass
         ag__.if_stmt(ag__.not_(do_return), if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
+
+
+@ag__.autograph_artifact
+def in_comprehensions(xs, n):
+    with ag__.FunctionScope('in_comprehensions', 'fscope', ag__.STD) as fscope:
+        x = ag__.Undefined('x')
+        # From Python 3.12 a list, set or dict comprehension runs in its
+        # function's frame (PEP 709): its snapshots also name the function's
+        # scope and variables; a generator expression's do not.
+        total = 0
+        def get_state():
+            return (total, x)
+        def set_state(vars_):
+            nonlocal total, x
+            total, x = vars_
+        def loop_body(itr):
+            nonlocal total, x
+            x = itr
+            total += x
+        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total', 'x'), {'iterate_names': 'x'})
+        rows = [[ag__.converted_call(sorted, (ag__.locals_(None, ('.0', 'j'), fscope, ('xs', 'n', 'total', 'x', 'rows', 'keys', 'lazy', 'maker', 'k', 'j')),), None, fscope) for j in ag__.converted_call(range, (n,), None, fscope)] for k in ag__.converted_call(range, (n,), None, fscope)]
+        keys = {k: ag__.converted_call(sorted, (ag__.locals_(None, ('.0', 'k'), fscope, ('xs', 'n', 'total', 'x', 'rows', 'keys', 'lazy', 'maker', 'k')),), None, fscope) for k in ag__.converted_call(range, (n,), None, fscope)}
+        lazy = ag__.converted_call(list, ((ag__.converted_call(sorted, (ag__.locals_(None, ('.0', 'g')),), None, fscope) for g in ag__.converted_call(range, (n,), None, fscope)),), None, fscope)
+        maker = ag__.autograph_artifact(lambda y: ag__.with_function_scope(lambda lscope: [ag__.converted_call(sorted, (ag__.locals_(None, ('.0', 'm'), lscope, ('y', 'm')),), None, lscope) for m in ag__.converted_call(range, (y,), None, lscope)], 'lscope', ag__.STD))
+        return (rows, keys, lazy, ag__.converted_call(maker, (n,), None, fscope))
+

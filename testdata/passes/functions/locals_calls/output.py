@@ -57,7 +57,7 @@ def namespaces(x):
     with ag__.FunctionScope('namespaces', 'fscope', ag__.STD) as fscope:
         class C:
             kept = locals()
-        cells = [ag__.locals_(None, ('.0', '_')) for _ in range(x)]
+        cells = [ag__.locals_(None, ('.0', '_'), fscope, ('x', 'C', 'cells', 'first_iterable', '_')) for _ in range(x)]
         first_iterable = [k for k in ag__.locals_(fscope, ('x', 'C', 'cells', 'first_iterable'))]
         return (C, cells, first_iterable)
 
