@@ -25,6 +25,11 @@ std::string_view PythonVersionName(PythonVersion version);
 // kPy312 -> "3.12".
 std::string_view PythonVersionNumber(PythonVersion version);
 
+// Python 3.14, which agc cannot target (no 3.14 interpreter to test its
+// output on): its syntax (PEP 750 template strings, PEP 758 exception types
+// without parentheses) is an AGC004 error whatever the target.
+inline constexpr std::string_view kPython314Number = "3.14";
+
 // "py311, py312, py313": the accepted names, for messages.
 std::string PythonVersionNames();
 

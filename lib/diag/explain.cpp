@@ -72,7 +72,10 @@ parameter lists (`def f[T](x: T)`, `class C[T]`) and the `type` statement
 need Python 3.12, as do PEP 701 f-strings (an f-string's own quotes, a
 backslash, a comment or, in a single-quoted f-string, a line break inside a
 replacement field); PEP 696 type parameter defaults (`[T = int]`) need
-Python 3.13. The message names the construct, the version that introduced
+Python 3.13; Python 3.14's template strings (`t"..."`, PEP 750) and
+exception types without parentheses (`except A, B:`, PEP 758) are refused
+whatever the target, as agc cannot target 3.14 (`--target-version` takes no
+`py314`). The message names the construct, the version that introduced
 it and the target, e.g. `type parameter lists need Python 3.12 (target is
 3.11)`.
 

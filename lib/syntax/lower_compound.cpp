@@ -212,7 +212,20 @@ ast::ExceptHandler* Lowerer::Handler(TSNode n, bool* starred) {
   auto* h = New<ast::ExceptHandler>(n);
   Children([&](TSNode c, Sym s) {
     if (s == Sym::kTokComma) {
-      Fail(c);  // Python 2: except E, e
+      // `except A, B:` (tree-sitter: Python 2's `except E, e`) is PEP 758's
+      // exception types without parentheses (Python 3.14); `except A, B as
+      // e:` is an error there too.
+      bool as = false;
+      for (uint32_t i = 0; i < ts_node_named_child_count(n); ++i) {
+        as = as || SymOf(ts_node_named_child(n, i)) == Sym::kAsPattern;
+      }
+      if (!as) {
+        FailAt(PosOf(FirstNamedChild(n)), diag::DiagKind::kUnsupportedSyntax,
+               "exception types without parentheses need",
+               base::kPython314Number, base::PythonVersionNumber(target_));
+      } else {
+        Fail(c);
+      }
       return;
     }
     if (IsToken(s)) {

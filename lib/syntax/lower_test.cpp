@@ -1131,7 +1131,11 @@ TEST_CASE("syntax: input tree-sitter accepts but CPython rejects", "[syntax]") {
   CHECK(ErrorsOf("x = 10L\n") == at(1, 5));
   CHECK(ErrorsOf("x = ur'a'\n") == at(1, 5));
   CHECK(ErrorsOf("raise E, V\n") == at(1, 7));
-  CHECK(ErrorsOf("try:\n  pass\nexcept E, e:\n  pass\n") == at(3, 9));
+  // Python 2's `except E, e:` is Python 3.14's `except (E, e):` (PEP 758).
+  CHECK(ErrorsOf("try:\n  pass\nexcept E, e:\n  pass\n") ==
+        "t.py:3:8: error: exception types without parentheses need Python "
+        "3.14 (target is 3.13) [AGC004]\n");
+  CHECK(ErrorsOf("try:\n  pass\nexcept E, e as f:\n  pass\n") == at(3, 9));
   CHECK(ErrorsOf("def f(a, (b, c)): pass\n") == at(1, 10));
   CHECK(ErrorsOf("lambda (a, b): 0\n") == at(1, 8));
   CHECK(ErrorsOf("[x for x in 1, 2]\n") == at(1, 14));
@@ -1255,6 +1259,38 @@ TEST_CASE("syntax: syntax newer than the target is AGC004", "[syntax]") {
   CHECK(ErrorsOf("class C[T = int]: pass\n", py311) ==
         "t.py:1:8: error: type parameter lists need Python 3.12 (target is "
         "3.11) [AGC004]\n");
+  // Python 3.14 (PEP 750, PEP 758), newer than every target.
+  CHECK(ErrorsOf("x = t\"a{b}\"\n", Target(kPy313)) ==
+        "t.py:1:5: error: template strings need Python 3.14 (target is "
+        "3.13) [AGC004]\n");
+  for (const char* prefix : {"T", "rt", "tR", "Rt"}) {
+    INFO(prefix);
+    CHECK(ErrorsOf(std::string("f(1, ") + prefix + "'x')\n", py311) ==
+          "t.py:1:6: error: template strings need Python 3.14 (target is "
+          "3.11) [AGC004]\n");
+  }
+  CHECK(ErrorsOf("x = t \"a\"\n", Target(kPy313)) ==
+        "t.py:1:5: error: invalid syntax [AGC001]\n");
+  CHECK(ErrorsOf("x = at\"a\"\n", Target(kPy313)) ==
+        "t.py:1:5: error: invalid syntax [AGC001]\n");
+  for (const char* types : {"A, B", "A, B, C", "A.x, B[0]"}) {
+    INFO(types);
+    for (const char* kw : {"except ", "except* "}) {
+      const std::string text =
+          std::string("try:\n    pass\n") + kw + types + ":\n    pass\n";
+      CHECK(ErrorsOf(text, Target(kPy313)) ==
+            "t.py:3:" + std::to_string(std::string(kw).size() + 1) +
+                ": error: exception types without parentheses need Python "
+                "3.14 (target is 3.13) [AGC004]\n");
+    }
+  }
+  // `as` needs the parentheses in 3.14 too.
+  CHECK(ErrorsOf("try:\n    pass\nexcept A, B as e:\n    pass\n",
+                 Target(kPy313)) ==
+        "t.py:3:9: error: invalid syntax [AGC001]\n");
+  CHECK(ErrorsOf("try:\n    pass\nexcept* A, B as e:\n    pass\n",
+                 Target(kPy313)) ==
+        "t.py:3:9: error: invalid syntax [AGC001]\n");
   // What Python 3.11 allows.
   for (base::PythonVersion v : {kPy311, kPy312, kPy313}) {
     Lowered l("f\"\"\"{x[\"a\"]}\"\"\"\nf'{x:\\n}'\ntype(x).a = 1\n",

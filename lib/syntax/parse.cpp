@@ -662,15 +662,92 @@ bool BracketErrorAsCPython(const base::SourceFile& source,
   return false;
 }
 
+// Python 3.14 syntax that tree-sitter-python 0.23.6 reads as an ERROR node
+// (`n`): a PEP 750 template string's prefix (`t`, `rt`, `Tr`, ...) is an
+// identifier in an ERROR node right before its string; PEP 758's exception
+// types without parentheses (`except A, B, C:`, `except* A, B:`) leave an
+// ERROR node in the except clause. Sets `what` ("template strings need") and
+// `at` (the prefix, or the first exception type, where CPython 3.13 reports
+// them) and returns true for either; `parses` tells whether a text parses.
+bool Python314Error(TSNode n,
+                    std::string_view bytes,
+                    const std::function<bool(std::string_view)>& parses,
+                    std::string_view* what,
+                    uint32_t* at) {
+  const uint32_t start = ts_node_start_byte(n);
+  const uint32_t end = ts_node_end_byte(n);
+  std::string prefix(bytes.substr(start, end - start));
+  for (char& ch : prefix) {
+    ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  }
+  if ((prefix == "t" || prefix == "rt" || prefix == "tr") &&
+      end < bytes.size() && (bytes[end] == '"' || bytes[end] == '\'')) {
+    *what = "template strings need";
+    *at = start;
+    return true;
+  }
+  const TSNode clause = ts_node_parent(n);
+  if (ts_node_is_null(clause)) {
+    return false;
+  }
+  const Sym s = Grammar::Get().SymOf(clause);
+  if (s != Sym::kExceptClause && s != Sym::kExceptGroupClause) {
+    return false;
+  }
+  // The types run from the clause's first named child to its ':'; with
+  // them parenthesized the file must parse, and `as` (still an error in
+  // 3.14 without parentheses) must not be among them.
+  const uint32_t count = ts_node_child_count(clause);
+  uint32_t first = 0;
+  uint32_t colon = 0;
+  bool have_first = false;
+  for (uint32_t i = 0; i < count; ++i) {
+    const TSNode c = ts_node_child(clause, i);
+    if (!have_first && ts_node_is_named(c)) {
+      first = ts_node_start_byte(c);
+      have_first = true;
+    }
+    if (!ts_node_is_named(c) && std::strcmp(ts_node_type(c), ":") == 0) {
+      colon = ts_node_start_byte(c);
+      break;
+    }
+  }
+  if (!have_first || colon <= first) {
+    return false;
+  }
+  const std::string_view types = bytes.substr(first, colon - first);
+  for (size_t i = types.find("as"); i != std::string_view::npos;
+       i = types.find("as", i + 1)) {
+    const bool left = i == 0 || !IsNameChar(types[i - 1]);
+    const bool right = i + 2 >= types.size() || !IsNameChar(types[i + 2]);
+    if (left && right) {
+      return false;
+    }
+  }
+  std::string text(bytes.substr(0, first));
+  text += '(';
+  text += types;
+  text += ')';
+  text += bytes.substr(colon);
+  if (!parses(text)) {
+    return false;
+  }
+  *what = "exception types without parentheses need";
+  *at = first;
+  return true;
+}
+
 // Reports the first ERROR or MISSING node in document order; an ERROR node
 // that holds other errors (tree-sitter's recovery may wrap much of the file
 // in one) is looked into for the first innermost one. Iterative: the tree may
 // be very deep. It is CPython's "expected ':'" where CPython says so (see
 // MissingColonAt, ColonCompletesHeader), unless `scan` (the file's
 // ScanBrackets) may have found an error of CPython's tokenizer, which it
-// would report instead, or an unexpected indent before, else AGC001.
+// would report instead, or an unexpected indent before; AGC004 for Python
+// 3.14 syntax (Python314Error); else AGC001.
 void ReportFirstError(TSNode root,
                       const base::SourceFile& source,
+                      base::PythonVersion target,
                       const std::function<bool(std::string_view)>& parses,
                       const BracketScan& scan,
                       diag::DiagnosticSink& sink) {
@@ -706,9 +783,16 @@ void ReportFirstError(TSNode root,
       // tokenizer's message about the brackets, which the caller gives).
       const bool tokens_ok = scan.kind == BracketScan::Kind::kBalanced ||
                              scan.kind == BracketScan::Kind::kUnclosed;
-      if (tokens_ok && scan.unexpected_indent > at &&
-          MissingColonAt(source.bytes(), at) &&
-          ColonCompletesHeader(source.bytes(), at, parses)) {
+      std::string_view what;
+      uint32_t newer_at = 0;
+      if (error && tokens_ok &&
+          Python314Error(n, source.bytes(), parses, &what, &newer_at)) {
+        sink.Emit(diag::DiagKind::kUnsupportedSyntax, source.path(),
+                  PositionOf(source, newer_at), what, base::kPython314Number,
+                  base::PythonVersionNumber(target));
+      } else if (tokens_ok && scan.unexpected_indent > at &&
+                 MissingColonAt(source.bytes(), at) &&
+                 ColonCompletesHeader(source.bytes(), at, parses)) {
         // At the token after the header, as CPython: a comment, or the end
         // of the line.
         uint32_t next = at;
@@ -1212,7 +1296,7 @@ bool ParseAndLower(const base::SourceFile& source,
     sink.Emit(diag::DiagKind::kMissingToken, source.path(), pos, message);
     return false;
   }
-  ReportFirstError(root, source, parses, scan, sink);
+  ReportFirstError(root, source, options.target, parses, scan, sink);
   return false;
 }
 

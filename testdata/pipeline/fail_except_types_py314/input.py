@@ -1,0 +1,5 @@
+def load(path):
+    try:
+        return open(path).read()
+    except OSError, ValueError:
+        return None
