@@ -409,8 +409,7 @@ ast::Expr* SnapshotCall(ast::Module& module,
   }
   return codegen::InstantiateExpr(
       module, "ag__.locals_(scope, names)",
-      {{"scope", scope}, {"names", NamesTuple(module, names, origin)}},
-      origin);
+      {{"scope", scope}, {"names", NamesTuple(module, names, origin)}}, origin);
 }
 
 std::vector<std::string_view> SnapshotNames(const ast::Expr& expr,

@@ -90,18 +90,18 @@ std::vector<std::string_view> InlinedLocalNames(
 // `ag__.locals_(scope, ('a', 'b'))`; `scope` is the function scope's name
 // expression. With `inlined` (a comprehension's, see above):
 // `ag__.locals_(None, ('.0', 'k'), inlined, ('a', 'k'))`.
-ast::Expr* SnapshotCall(ast::Module& module,
-                        ast::Expr* scope,
-                        const std::vector<std::string_view>& names,
-                        ast::Origin origin,
-                        ast::Expr* inlined = nullptr,
-                        const std::vector<std::string_view>* inlined_names =
-                            nullptr);
+ast::Expr* SnapshotCall(
+    ast::Module& module,
+    ast::Expr* scope,
+    const std::vector<std::string_view>& names,
+    ast::Origin origin,
+    ast::Expr* inlined = nullptr,
+    const std::vector<std::string_view>* inlined_names = nullptr);
 
 // The names a snapshot of the function scope named `scope` lists, if `expr`
 // is one (`ag__.locals_(scope, ('a', 'b'))`, or a comprehension's
-// `ag__.locals_(None, (...), scope, ('a', 'b'))`); empty otherwise. `is_snapshot`
-// tells a snapshot of no names from no snapshot.
+// `ag__.locals_(None, (...), scope, ('a', 'b'))`); empty otherwise.
+// `is_snapshot` tells a snapshot of no names from no snapshot.
 std::vector<std::string_view> SnapshotNames(const ast::Expr& expr,
                                             std::string_view scope,
                                             bool* is_snapshot = nullptr);

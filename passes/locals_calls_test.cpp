@@ -176,8 +176,8 @@ x = 1
   no_scope->value_kind = ast::ConstantKind::kNone;
   no_scope->text = "None";
   const std::vector<std::string_view> function_names{"a", "k"};
-  ast::Expr* comprehension = SnapshotCall(module, no_scope, {".0", "k"},
-                                          {1, 1}, scope, &function_names);
+  ast::Expr* comprehension = SnapshotCall(module, no_scope, {".0", "k"}, {1, 1},
+                                          scope, &function_names);
   CHECK(SnapshotNames(*comprehension, "fscope", &is_snapshot) ==
         function_names);
   CHECK(is_snapshot);

@@ -32,10 +32,10 @@
 // generator expressions need no thunk: they are free variables in the
 // original too, and an empty cell raises what Python raises there. Reads in
 // a list, set or dict comprehension (but its first iterable) inside a
-// helper or a thunk, or in a thunk inside one, do: Python 3.12 inlines the comprehension (PEP 709), so the
-// original raises UnboundLocalError there (NameError before 3.12), and
-// `ag__.ld_comp(ag__.ldu(lambda: b, 'b'))` raises what the interpreter
-// running it raises.
+// helper or a thunk, or in a thunk inside one, do: Python 3.12 inlines the
+// comprehension (PEP 709), so the original raises UnboundLocalError there
+// (NameError before 3.12), and `ag__.ld_comp(ag__.ldu(lambda: b, 'b'))` raises
+// what the interpreter running it raises.
 //
 // What they may find instead is an `ag__.Undefined`, where the original
 // had nothing. A read in a list, set or dict comprehension (kComprehension)
@@ -212,9 +212,9 @@ class Reads {
         })) {
       return;
     }
-    ast::ForEachChild(
-        node,
-        [&](ast::Node* child) { Mark(*child, where, in_helper, in_thunk); });
+    ast::ForEachChild(node, [&](ast::Node* child) {
+      Mark(*child, where, in_helper, in_thunk);
+    });
   }
 
   // What may bind a name in the converted function's own scope: its
