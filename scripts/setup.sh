@@ -5,7 +5,9 @@
 #                             (Python 3.11) and .venv-py313/ with
 #                             requirements-test.txt (TensorFlow, JAX) and
 #                             .venv-build/ with requirements-build.txt (the
-#                             build tools the packaging tests use), cached
+#                             build tools the packaging tests use) and
+#                             .venv-torch/, .venv-torch-py313/ with
+#                             requirements-torch.txt (PyTorch), cached
 #                             per user (see below); fails when one of the
 #                             interpreters of scripts/python_versions.txt is
 #                             missing
@@ -105,6 +107,9 @@ fi
 #   .venv/         requirements-test.txt on the first venv version (3.11)
 #   .venv-py3NN/   the same on each other venv version (.venv-py313)
 #   .venv-build/   requirements-build.txt (the packaging tests' build tools)
+#   .venv-torch/   requirements-torch.txt (PyTorch) on the first venv
+#                  version; .venv-torch-py3NN/ on each other one. The two
+#                  install at once: each is mostly unpacking (about 5.4 GB).
 VENV_CACHE="${AGC_VENV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/agc/venvs}"
 make_venv() {
   local link="$1" reqs="$2" version="$3"
@@ -135,6 +140,17 @@ make_venv() {
   fi
 }
 if [ "$WANT_VENV" = 1 ]; then
+  # PyTorch's environments install in the background while the others do.
+  torch_jobs=()
+  for v in "${VENV_VERSIONS[@]}"; do
+    if [ "$v" = "${VENV_VERSIONS[0]}" ]; then
+      make_venv "$ROOT/.venv-torch" "$ROOT/requirements-torch.txt" "$v" &
+    else
+      make_venv "$ROOT/.venv-torch-py${v//./}" "$ROOT/requirements-torch.txt" \
+        "$v" &
+    fi
+    torch_jobs+=("$!")
+  done
   for v in "${VENV_VERSIONS[@]}"; do
     if [ "$v" = "${VENV_VERSIONS[0]}" ]; then
       make_venv "$ROOT/.venv" "$ROOT/requirements-test.txt" "$v"
@@ -144,4 +160,8 @@ if [ "$WANT_VENV" = 1 ]; then
   done
   make_venv "$ROOT/.venv-build" "$ROOT/requirements-build.txt" \
     "${PY_VERSIONS[0]}"
+  for job in "${torch_jobs[@]}"; do
+    wait "$job" || { echo "setup: installing requirements-torch.txt failed" \
+                          "(see above)" >&2; exit 1; }
+  done
 fi

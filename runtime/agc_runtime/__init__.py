@@ -50,10 +50,10 @@ from ._importlib_bootstrap_patterns import (
     MatchStar, MatchValue, match_)
 from ._importlib_bootstrap_python import (
     abs_, all_, and_, any_, assert_stmt, converted_call, enumerate_, eq,
-    filter_, float_, for_stmt, get_item, if_exp, if_stmt, int_, ld, ld_comp,
-    ld_free, ldu, len_, list_append, list_pop, list_stack, map_, new_list, not_, not_eq,
-    or_, print_, range_, set_item, sorted_, while_stmt, with_function_scope,
-    zip_)
+    filter_, float_, for_stmt, for_stmt_fn, get_item, if_exp, if_stmt,
+    if_stmt_fn, int_, ld, ld_comp, ld_free, ldu, len_, list_append, list_pop,
+    list_stack, map_, new_list, not_, not_eq, or_, print_, range_, set_item,
+    sorted_, while_stmt, while_stmt_fn, with_function_scope, zip_)
 
 BACKENDS = ("python", "staged", "tf", "jax")
 
@@ -335,6 +335,15 @@ def _own_table(ops_module):
 
 
 def _table(name):
+    table = _backend_table(name)
+    if name != "python" and "if_stmt_fn" not in table:
+        # The functional form (``--control-flow functional``) on a backend
+        # that has only the get_state/set_state operators: through them.
+        table.update(_python_ops.functional_form(table))
+    return table
+
+
+def _backend_table(name):
     if name == "python":
         return _own_table(_python_ops)
     if name == "staged":
@@ -344,14 +353,23 @@ def _table(name):
         from . import tf_backend
         table = _own_table(_python_ops)
         table.update(tf_backend.load())
-        return table
+        return _without_functional(table)
     if name == "jax":
         from . import jax_backend
         table = _own_table(_python_ops)
         table.update(jax_backend.load())
-        return table
+        return _without_functional(table)
     raise ValueError("unknown agc_runtime backend %r; choose one of %s"
                      % (name, ", ".join(BACKENDS)))
+
+
+def _without_functional(table):
+    """A table made from the python backend's with some operators replaced:
+    its functional operators go through the replacements, not Python's."""
+    for name in ("if_stmt_fn", "while_stmt_fn", "for_stmt_fn"):
+        if table[name] is _python_ops.OPERATORS[name]:
+            del table[name]
+    return table
 
 
 def use(name):

@@ -262,6 +262,177 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
 
 
 # ---------------------------------------------------------------------------
+# Control flow, functional form (``agc convert --control-flow functional``)
+# ---------------------------------------------------------------------------
+#
+# The same statements with bodies that take the state in and return it, and
+# assign nothing of the enclosing function (PyTorch's higher-order ops refuse
+# bodies that do):
+#
+#   y, x = ag__.if_stmt_fn(cond, if_body, else_body, (y, x), ('y', 'x'), 1)
+#   i, = ag__.while_stmt_fn(loop_test, loop_body, (i,), ('i',), {})
+#   j, = ag__.for_stmt_fn(iter_, extra_test, loop_body, (j,), ('j',), opts)
+#
+# with ``if_body(y, x) -> (y, x)``, ``loop_test(i) -> bool``,
+# ``loop_body(i) -> (i,)``, ``extra_test(j) -> bool`` and, for a for loop,
+# ``loop_body(itr, j) -> (j,)``. Each returns the state after the statement.
+# A framework whose staging has no operators of this form (TensorFlow's,
+# JAX's, agc's staged backend) runs these through its get_state/set_state
+# operators (``functional_form``); one that needs them (PyTorch's) has its own.
+
+
+def if_stmt_fn(cond, body, orelse, state, symbol_names, nouts):
+    """``body(*state) if cond else orelse(*state)``."""
+    staging = _staging_by_type[type(cond)]
+    if staging is not None and staging.active():
+        return _functional(staging).if_stmt_fn(
+            cond, body, orelse, state, symbol_names, nouts)
+    if cond:
+        return body(*state)
+    return orelse(*state)
+
+
+def while_stmt_fn(test, body, state, symbol_names, opts):
+    """``while test(*state): state = body(*state)``; the test runs once per
+    iteration."""
+    tracer = tracing()
+    if tracer is None:
+        result = test(*state)
+    else:
+        result = tracer.isolated(lambda: test(*state))
+    staging = _staging_by_type[type(result)]
+    if staging is not None and staging.active():
+        return _functional(staging).while_stmt_fn(
+            test, body, state, symbol_names, opts)
+    box = _Box(state)
+    while result is True or (result is not False and _loop_goes_on(
+            "while", result, (box.test(test), box.body(body), box.get,
+                              box.set, symbol_names, opts))):
+        box.state = body(*box.state)
+        result = test(*box.state)
+    return box.state
+
+
+def for_stmt_fn(iter_, extra_test, body, state, symbol_names, opts):
+    """``for target in iter_: state = body(target, *state)``, checking
+    ``extra_test(*state)`` before fetching each next element."""
+    staging = _staging_by_type[type(iter_)]
+    if staging is not None and staging.active():
+        return _functional(staging).for_stmt_fn(
+            iter_, extra_test, body, state, symbol_names, opts)
+    if extra_test is None:
+        for target in iter_:
+            state = body(target, *state)
+        return state
+    box = _Box(state)
+    iterator = iter(iter_)
+    go_on = extra_test(*state)
+    if go_on is not True and (go_on is False or not _loop_goes_on(
+            "for", go_on, (iterator, box.test(extra_test), box.for_body(body),
+                           box.get, box.set, symbol_names, opts))):
+        return box.state
+    for target in iterator:
+        box.state = body(target, *box.state)
+        go_on = extra_test(*box.state)
+        if go_on is not True and (go_on is False or not _loop_goes_on(
+                "for", go_on, (iterator, box.test(extra_test),
+                               box.for_body(body), box.get, box.set,
+                               symbol_names, opts))):
+            break
+    return box.state
+
+
+class _Box:
+    """The state of a functional statement run through get_state/set_state
+    operators: ``get``/``set`` read and replace it, and ``test``, ``body``
+    and ``for_body`` make the thunks of that form from functional ones."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state):
+        self.state = tuple(state)
+
+    def get(self):
+        return self.state
+
+    def set(self, state):
+        self.state = tuple(state)
+
+    def test(self, test):
+        return lambda: test(*self.state)
+
+    def body(self, body):
+        def run():
+            self.state = tuple(body(*self.state))
+        return run
+
+    def for_body(self, body):
+        def run(target):
+            self.state = tuple(body(target, *self.state))
+        return run
+
+
+class _FunctionalForm:
+    """The functional operators on top of a get_state/set_state backend's
+    (a staging object's, or a backend table's ``if_stmt``, ``while_stmt``,
+    ``for_stmt``)."""
+
+    __slots__ = ("ops",)
+
+    def __init__(self, ops):
+        self.ops = ops
+
+    def if_stmt_fn(self, cond, body, orelse, state, symbol_names, nouts):
+        box = _Box(state)
+        self.ops.if_stmt(cond, box.body(body), box.body(orelse), box.get,
+                         box.set, symbol_names, nouts)
+        return box.state
+
+    def while_stmt_fn(self, test, body, state, symbol_names, opts):
+        box = _Box(state)
+        self.ops.while_stmt(box.test(test), box.body(body), box.get, box.set,
+                            symbol_names, opts)
+        return box.state
+
+    def for_stmt_fn(self, iter_, extra_test, body, state, symbol_names,
+                    opts):
+        box = _Box(state)
+        self.ops.for_stmt(
+            iter_, None if extra_test is None else box.test(extra_test),
+            box.for_body(body), box.get, box.set, symbol_names, opts)
+        return box.state
+
+
+class _Table:
+    """A backend table (name -> operator) seen as an object with the
+    get_state/set_state operators as attributes."""
+
+    __slots__ = ("if_stmt", "while_stmt", "for_stmt")
+
+    def __init__(self, table):
+        self.if_stmt = table["if_stmt"]
+        self.while_stmt = table["while_stmt"]
+        self.for_stmt = table["for_stmt"]
+
+
+def _functional(staging):
+    """A staging object's functional operators: its own (``if_stmt_fn``...)
+    when it has them, else its get_state/set_state ones adapted."""
+    if getattr(staging, "if_stmt_fn", None) is not None:
+        return staging
+    return _FunctionalForm(staging)
+
+
+def functional_form(table):
+    """The functional operators for a backend table whose ``if_stmt``,
+    ``while_stmt`` and ``for_stmt`` take get_state/set_state (the staged
+    backend, ``use("tf")``): a dict to update the table with."""
+    form = _FunctionalForm(_Table(table))
+    return {"if_stmt_fn": form.if_stmt_fn, "while_stmt_fn": form.while_stmt_fn,
+            "for_stmt_fn": form.for_stmt_fn}
+
+
+# ---------------------------------------------------------------------------
 # Expressions
 # ---------------------------------------------------------------------------
 
@@ -761,7 +932,8 @@ sorted_ = sorted
 
 OPERATORS = {
     name: globals()[name] for name in (
-        "if_stmt", "while_stmt", "for_stmt", "if_exp", "and_", "or_", "not_",
+        "if_stmt", "while_stmt", "for_stmt", "if_stmt_fn", "while_stmt_fn",
+        "for_stmt_fn", "if_exp", "and_", "or_", "not_",
         "eq", "not_eq", "ld", "ld_comp", "ld_free", "ldu", "converted_call",
         "with_function_scope",
         "assert_stmt", "new_list", "list_append", "list_pop", "list_stack",

@@ -79,6 +79,77 @@ class OperatorTests:
                           (), {})
         self.assertIs(cm.exception, error)
 
+    # -- the functional form (if_stmt_fn, while_stmt_fn, for_stmt_fn) -------
+
+    def test_if_stmt_fn_returns_the_branch_state(self):
+        def body(y, x):
+            return (x * 2, x)
+
+        def orelse(y, x):
+            return (-x, x)
+        undefined = ag__.Undefined("y")
+        self.assertEqual(ag__.if_stmt_fn(3, body, orelse, (undefined, 3),
+                                         ("y", "x"), 1), (6, 3))
+        self.assertEqual(ag__.if_stmt_fn([], body, orelse, (undefined, 4),
+                                         ("y", "x"), 1), (-4, 4))
+
+    def test_if_stmt_fn_with_no_state(self):
+        log = []
+        ag__.if_stmt_fn(0, lambda: log.append("a") or (),
+                        lambda: log.append("b") or (), (), (), 0)
+        self.assertEqual(log, ["b"])
+
+    def test_while_stmt_fn_tests_once_per_iteration(self):
+        tests = []
+
+        def test(i, total):
+            tests.append(i)
+            return i < 3
+
+        def body(i, total):
+            return (i + 1, total + i)
+        self.assertEqual(ag__.while_stmt_fn(test, body, (0, 0), ("i", "t"),
+                                            {}), (3, 3))
+        self.assertEqual(tests, [0, 1, 2, 3])
+
+    def test_while_stmt_fn_that_never_runs_returns_the_state(self):
+        state = (5, "s")
+        self.assertIs(ag__.while_stmt_fn(lambda i, s: False, None, state,
+                                         ("i", "s"), {}), state)
+
+    def test_for_stmt_fn_checks_extra_test_before_fetching(self):
+        fetched = []
+
+        def items():
+            for n in range(10):
+                fetched.append(n)
+                yield n
+
+        def body(itr, total, stop):
+            return (total + itr, itr == 2)
+        result = ag__.for_stmt_fn(items(), lambda total, stop: not stop,
+                                  body, (0, False), ("total", "stop"),
+                                  {"iterate_names": "n"})
+        self.assertEqual(result, (3, True))
+        self.assertEqual(fetched, [0, 1, 2])
+
+    def test_for_stmt_fn_without_extra_test(self):
+        self.assertEqual(
+            ag__.for_stmt_fn("abc", None, lambda c, s: (s + c.upper(),),
+                             ("",), ("s",), {"iterate_names": "c"}),
+            ("ABC",))
+
+    def test_functional_bodies_raise_through(self):
+        def body(x):
+            raise KeyError(x)
+        with self.assertRaises(KeyError):
+            ag__.if_stmt_fn(True, body, None, (1,), ("x",), 1)
+        with self.assertRaises(KeyError):
+            ag__.while_stmt_fn(lambda x: True, body, (1,), ("x",), {})
+        with self.assertRaises(KeyError):
+            ag__.for_stmt_fn([1], None, lambda i, x: body(x), (1,), ("x",),
+                             {})
+
     # -- while_stmt ---------------------------------------------------------
 
     def test_while_stmt_tests_once_per_iteration(self):

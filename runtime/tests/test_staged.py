@@ -166,6 +166,47 @@ class ValueTests(unittest.TestCase):
         self.assertIn("dtype='int'", repr(Value(3)))
 
 
+class FunctionalFormStaged(StagedTestCase):
+    """The functional operators on staged values: through the staged
+    backend's get_state/set_state operators, with their semantics."""
+
+    def test_if_traces_both_branches_and_selects(self):
+        for cond, expected in ((True, 1), (False, 2)):
+            traced = []
+
+            def body(y):
+                traced.append("main")
+                return (Value(1),)
+
+            def orelse(y):
+                traced.append("else")
+                return (Value(2),)
+            y, = ag__.if_stmt_fn(Value(cond), body, orelse,
+                                 (ag__.Undefined("y"),), ("y",), 1)
+            self.assertEqual(traced, ["main", "else"])
+            self.assertIsInstance(y, Value)
+            self.assertEqual(y.value, expected)
+
+    def test_if_output_undefined_on_one_branch(self):
+        with self.assertRaisesRegex(ValueError, "'y' must also be"):
+            ag__.if_stmt_fn(Value(True), lambda y: (Value(1),),
+                            lambda y: (y,), (ag__.Undefined("y"),), ("y",), 1)
+
+    def test_while_runs_functionally(self):
+        i, total = ag__.while_stmt_fn(
+            lambda i, total: i < 4, lambda i, total: (i + 1, total + i),
+            (Value(0), Value(0)), ("i", "total"), {})
+        self.assertIsInstance(i, Value)
+        self.assertEqual((i.value, total.value), (4, 6))
+
+    def test_for_over_a_staged_range(self):
+        total, = ag__.for_stmt_fn(
+            ag__.range_(Value(5)), None, lambda itr, total: (total + itr,),
+            (Value(0),), ("total",), {"iterate_names": "i"})
+        self.assertIsInstance(total, Value)
+        self.assertEqual(total.value, 10)
+
+
 class IfStmtStaged(StagedTestCase):
 
     def test_traces_both_branches_and_selects(self):
