@@ -49,8 +49,9 @@ def load(path, name):
 
 
 def setUpModule():
-    global TMP, original, eager, converted, eager_map
+    global TMP, original, eager, converted, eager_map, agc_runtime
     sys.path.insert(0, str(ROOT / "runtime"))
+    import agc_runtime
     TMP = tempfile.TemporaryDirectory(prefix="agc_eager_")
     out = Path(TMP.name)
     for name, extra in (("eager_out", []),
@@ -85,7 +86,7 @@ class Introspection(unittest.TestCase):
 
     def test_locals_in_the_twin_of_an_eagerly_made_function(self):
         want = original.make_step(2)
-        twin = eager.make_step(2).__agc_twin__
+        twin = agc_runtime.twin(eager.make_step(2))
         for x in (3, 0):
             self.assertEqual(twin(x), want(x))
             self.assertEqual(converted.make_step(2)(x), want(x))
@@ -205,23 +206,63 @@ class Staging(unittest.TestCase):
     def test_registry_of_originals_stays_small(self):
         # A nested `def` run at every call registers each function it makes
         # (weakly): the dead ones are dropped as the list grows.
-        import agc_runtime
         for _ in range(300):
             eager.make_adders(2)
         code = eager.make_adders(1)[0].__code__
         refs = agc_runtime._ORIGINALS[id(code)]
         self.assertLess(len(refs), 64)
 
+    def test_bookkeeping_stays_out_of_the_originals_dict(self):
+        # Without TensorFlow imported, an eager original's __dict__ is the
+        # original's ({}): the twin is kept aside (agc_runtime.twin), and
+        # TensorFlow's marker waits for TensorFlow (test_tensorflow_marker).
+        self.assertNotIn("tensorflow", sys.modules)
+        for name in ("collatz", "make_step", "rebinds_itself"):
+            self.assertEqual(vars(getattr(eager, name)),
+                             vars(getattr(original, name)), name)
+        self.assertEqual(vars(eager.Counter.bump), {})
+        self.assertEqual(vars(eager.make_step(2)), {})
+        self.assertIsNone(agc_runtime.twin(original.collatz))
+        self.assertIsNone(agc_runtime.twin(len))
+
+    def test_twins_go_with_their_originals(self):
+        import gc
+        before = len(agc_runtime._TWINS)
+        for _ in range(50):
+            eager.make_step(2)
+        gc.collect()
+        self.assertLessEqual(len(agc_runtime._TWINS), before + 1)
+
+    def test_tensorflow_marker(self):
+        # Importing TensorFlow (here: its name reaching the import system)
+        # marks every eager original for it, and those made after at once.
+        fake = Path(TMP.name) / "fake_tf"
+        (fake / "tensorflow").mkdir(parents=True, exist_ok=True)
+        (fake / "tensorflow" / "__init__.py").write_text("")
+        code = ("import sys; sys.path[:0] = sys.argv[1:]; "
+                "import eager_out as m; f = m.make_step(2); "
+                "print(sorted(vars(m.collatz)), sorted(vars(f))); "
+                "import tensorflow; "
+                "print(sorted(vars(m.collatz)), sorted(vars(f)), "
+                "sorted(vars(m.make_step(3))))")
+        p = subprocess.run([sys.executable, "-c", code, str(ROOT / "runtime"),
+                            TMP.name, str(fake)], capture_output=True,
+                           text=True)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stdout.splitlines(), [
+            "[] []",
+            "['autograph_info__'] ['autograph_info__'] ['autograph_info__']"])
+
     def test_function_rebinding_itself_keeps_its_original(self):
-        self.assertTrue(hasattr(eager.rebinds_itself, "__agc_twin__"))
+        self.assertIsNotNone(agc_runtime.twin(eager.rebinds_itself))
         self.assertEqual(eager.rebinds_itself(-4), original.rebinds_itself(-4))
 
     def test_twin_names(self):
-        twin = eager.collatz.__agc_twin__
+        twin = agc_runtime.twin(eager.collatz)
         self.assertEqual((twin.__name__, twin.__qualname__,
                           twin.__code__.co_name),
                          ("collatz", "collatz", "collatz"))
-        method = eager.Counter.bump.__agc_twin__
+        method = agc_runtime.twin(eager.Counter.bump)
         self.assertEqual(method.__qualname__, "Counter.bump")
         self.assertNotIn("_agc_collatz", vars(eager))
         self.assertNotIn("_agc_bump", vars(eager.Counter))

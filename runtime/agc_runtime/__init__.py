@@ -118,6 +118,8 @@ class _FrameworkWatcher:
         if path is None and name in _FRAMEWORK_NAMES:
             frameworks_loaded = True
             _tracing_now = None  # ask again which frameworks there are
+            if name == "tensorflow":
+                _mark_for_tensorflow()
         return None
 
 
@@ -127,6 +129,45 @@ def _watch_frameworks():
         _sys.meta_path.insert(0, _FrameworkWatcher())
     if any(_sys.modules.get(name) is not None for name in _FRAMEWORK_NAMES):
         frameworks_loaded = True
+    if _sys.modules.get("tensorflow") is not None:
+        _mark_for_tensorflow()
+
+
+# TensorFlow's marker of converted functions (``autograph_info__``, which
+# tf.function and TensorFlow's converted_call look for so that they call a
+# function as it is) lives in the function's ``__dict__``: it goes on the
+# eager originals only once TensorFlow is imported, so that without it an
+# original's ``__dict__`` is the original's. Until then, weak references to
+# the functions to mark wait here (None once TensorFlow is imported).
+_unmarked = []
+
+
+def _mark_for_tensorflow():
+    global _unmarked
+    waiting, _unmarked = _unmarked, None
+    for r in waiting or ():
+        entity = r()
+        if entity is not None:
+            autograph_artifact(entity)
+
+
+def _mark_later(entity):
+    """Marks entity as converted for TensorFlow, now if it is imported."""
+    if _unmarked is None:
+        autograph_artifact(entity)
+        return
+    try:
+        _append_weakly(_unmarked, entity)
+    except TypeError:  # not weakly referable: mark it now
+        autograph_artifact(entity)
+
+
+def _append_weakly(refs, entity):
+    """Appends a weak reference to entity to refs, dropping the dead ones
+    at each power of two (a nested ``def`` makes a function every call)."""
+    if len(refs) >= 8 and (len(refs) & (len(refs) - 1)) == 0:
+        refs[:] = [r for r in refs if r() is not None]
+    refs.append(_ref(entity))
 
 
 _watch_frameworks()
@@ -140,9 +181,9 @@ def twin_of(original, name):
       ``__func__``, ``fget``/``fset``/``fdel``, ``python_function``) and the
       twin as converted, so that no runtime converts the original again
       (tf.function then calls it, and its guard calls the twin);
-    * keeps the twin on the original function (``__agc_twin__``), and
-      registers the original by its code, where its guard finds it
-      (``call_own_twin``);
+    * keeps the twin for the original function (``twin(f)`` gives it; the
+      original's ``__dict__`` stays as the original's), and registers the
+      original by its code, where its guard finds it (``call_own_twin``);
     * gives the twin the original's name: ``__name__``, ``__qualname__`` and
       its code's ``co_name``/``co_qualname`` (and the qualified names of the
       functions it defines), as seen in tracebacks, frames and reprs;
@@ -161,20 +202,18 @@ def twin_of(original, name):
             c = candidate.__code__
             if c.co_name != name:
                 continue
-            autograph_artifact(candidate)
+            _mark_later(candidate)
             if c.co_filename == code.co_filename and (
                     c.co_firstlineno <= code.co_firstlineno) and (
                     function is None or
                     c.co_firstlineno > function.__code__.co_firstlineno):
                 function = candidate
-        autograph_artifact(original)
+        if original is not function:
+            _mark_later(original)
         if function is not None:
             _rename_twin(twin, function)
             try:
-                function.__agc_twin__ = twin
-            except (AttributeError, TypeError):
-                pass
-            try:
+                _keep_twin(function, twin)
                 _register_original(function)
             except TypeError:  # not weakly referable
                 pass
@@ -229,7 +268,7 @@ def call_own_twin(*args, **kwargs):
         function = functions[0]
     else:
         function = _same_closure(functions, code, frame)
-    twin = getattr(function, "__agc_twin__", None)
+    twin = _twin_of_function(function)
     if twin is None:
         raise RuntimeError("agc_runtime: the converted twin of %s was not "
                            "found" % code.co_qualname)
@@ -271,10 +310,42 @@ def _register_original(function):
     refs = _ORIGINALS.get(key)
     if refs is None:
         refs = _ORIGINALS[key] = []
-    elif len(refs) >= 8 and (len(refs) & (len(refs) - 1)) == 0:
-        # At each power of two: drop the functions collected since.
-        refs[:] = [r for r in refs if r() is not None]
-    refs.append(_ref(function))
+    _append_weakly(refs, function)
+
+
+# Each eager original's converted twin (see ``twin_of``), by the original's
+# id: (a weak reference to the original, the twin). The entry goes when the
+# original does.
+_TWINS = {}
+
+
+def _keep_twin(function, twin):
+    key = id(function)
+
+    def forget(r, key=key):
+        entry = _TWINS.get(key)
+        if entry is not None and entry[0] is r:
+            del _TWINS[key]
+    _TWINS[key] = (_ref(function, forget), twin)
+
+
+def _twin_of_function(function):
+    entry = _TWINS.get(id(function))
+    if entry is not None and entry[0]() is function:
+        return entry[1]
+    return None
+
+
+def twin(function):
+    """The converted twin of an eager original (a function agc converted
+    with its original code kept), or None: the code that runs while a
+    framework traces, callable directly. A method or a decorated function
+    gives the twin of the function it holds."""
+    for f in _functions_of(function):
+        found = _twin_of_function(f)
+        if found is not None:
+            return found
+    return None
 
 
 _RENAMED = {}  # (twin code, name, qualname) -> renamed code
@@ -314,7 +385,7 @@ def _renamed_code(code, old_qualname, new_qualname, new_name=None):
 # Names that are not operators but that a backend may also provide (the tf
 # backend binds TensorFlow's own classes so its operators recognise them).
 _CORE_NAMES = (
-    "tracing", "twin_of", "call_own_twin", "Undefined", "UndefinedReturnValue", "retval", "ConversionOptions", "STD",
+    "tracing", "twin_of", "twin", "call_own_twin", "Undefined", "UndefinedReturnValue", "retval", "ConversionOptions", "STD",
     "locals_",
     "Feature", "FunctionScope", "autograph_artifact", "do_not_convert",
     "set_loop_options", "set_element_type", "ListPopOpts", "ListStackOpts",
