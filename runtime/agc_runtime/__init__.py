@@ -482,37 +482,14 @@ def remap_traceback(text, hide_runtime_frames=True):
     return remap(text, hide_runtime_frames)
 
 
-class _Submodule:
-    """A submodule until its first use (``agc_runtime.staged.run(...)``
-    after a plain ``import agc_runtime``): loads it, which puts the module
-    itself in its place, and answers from it. Submodules load on first use,
-    keeping ``import agc_runtime`` small. Not a module ``__getattr__``:
-    CPython does not specialise attribute reads on a module that has one,
-    and every ``ag__.name`` that converted code reads (the eager guard's
-    ``ag__.frameworks_loaded`` on each call) would be slower."""
-
-    __slots__ = ("_name",)
-
-    def __init__(self, name):
-        self._name = name
-
-    def _load(self):
-        return __import__(__name__ + "." + self._name, fromlist=("_",))
-
-    def __getattr__(self, attr):
-        return getattr(self._load(), attr)
-
-    def __dir__(self):
-        return dir(self._load())
-
-    def __repr__(self):
-        return "<agc_runtime submodule %r, not loaded yet>" % self._name
-
-
-staged = _Submodule("staged")
-traceback_hook = _Submodule("traceback_hook")
-tf_backend = _Submodule("tf_backend")
-jax_backend = _Submodule("jax_backend")
+# No module ``__getattr__`` here (for lazy submodules, say): CPython does
+# not specialise attribute reads on a module that has one, and every
+# ``ag__.name`` that converted code reads (the eager guard's
+# ``ag__.frameworks_loaded``, on each call) would be slower. ``staged`` is
+# imported with the package (``agc_runtime.staged.run(...)`` works after a
+# plain ``import agc_runtime``); ``tf_backend``, ``jax_backend`` and
+# ``traceback_hook`` load when imported or first needed.
+from . import staged  # noqa: E402
 
 
 def _environ(name):
