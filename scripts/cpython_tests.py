@@ -80,7 +80,10 @@ for _, value in inspect.getmembers(module):
     elif inspect.isclass(value) and value.__module__ in (name, public):
         functions += [f for f in vars(value).values()
                       if inspect.isfunction(f)]
-converted = [f for f in functions if agc_runtime.is_autograph_artifact(f)]
+# Converted: an eager original with its twin, or (--converted-only) a
+# function marked as converted.
+converted = [f for f in functions if agc_runtime.twin(f) is not None
+             or agc_runtime.is_autograph_artifact(f)]
 print(f"{name}: {module.__file__}, {len(converted)}/{len(functions)} "
       "functions and methods converted")
 assert converted, "no converted function"
