@@ -93,5 +93,44 @@ def h(k):
   CHECK(t.Fmt(live.LiveOut(t.StmtAt(2))) == "b");
 }
 
+TEST_CASE(
+    "type params: a lambda in a bound or default reads the type parameter, "
+    "not the enclosing variable",
+    "[activity][liveness][type_params]") {
+  TestModule t(R"py(
+def outer(n):
+    T = n
+    U = n
+    def f[T: (lambda: T), U = (lambda: U)](x): return x
+    def g[T: (lambda y=T: y)](x): return x
+    type A[T] = (lambda: [T for _ in ()])
+    class C[T]((lambda: T)()): pass
+    return f
+)py");
+  const Activity& act = t.Get<Activity>();
+  CHECK(t.StmtActivity(4) == "r{} m{f} d{}");
+  // The lambda's default runs in the annotation scope too.
+  CHECK(t.StmtActivity(5) == "r{} m{g} d{}");
+  CHECK(t.StmtActivity(6) == "r{} m{A} d{}");
+  CHECK(t.StmtActivity(7) == "r{} m{C} d{}");
+  const Scope& outer = act.ScopeOf(t.StmtAt(1));
+  CHECK(t.Fmt(outer.read) == "f, n");
+  // The lambda reads T as its own free read, resolved in the annotation
+  // scope between it and outer.
+  const Scope& bound = act.ScopeOf(t.Find<ast::Lambda>(4, 0));
+  CHECK(t.Fmt(bound.read) == "T");
+  CHECK(t.Fmt(bound.type_params) == "T, U");
+  CHECK(ResolvesToTypeParam(bound, t.Sym("T"), outer));
+  // A comprehension in a lambda: the lambda is the scope that sees T.
+  const Scope& alias = act.ScopeOf(t.Find<ast::Lambda>(6));
+  CHECK(t.Fmt(alias.read) == "T");
+  CHECK(t.Fmt(alias.type_params) == "T");
+  CHECK(t.Fmt(alias.children.front()->type_params).empty());
+  // Neither T nor U of outer is read again.
+  const Liveness& live = t.Get<Liveness>();
+  CHECK(t.Fmt(live.LiveOut(t.StmtAt(2))) == "n");
+  CHECK(t.Fmt(live.LiveOut(t.StmtAt(3))).empty());
+}
+
 }  // namespace
 }  // namespace agc::analysis
