@@ -9,6 +9,7 @@
 #include "lib/analysis/analysis_test_util.h"
 #include "lib/analysis/liveness.h"
 #include "lib/analysis/reaching_definitions.h"
+#include "lib/analysis/unbound_reads.h"
 
 namespace agc::analysis {
 namespace {
@@ -130,6 +131,50 @@ def outer(n):
   const Liveness& live = t.Get<Liveness>();
   CHECK(t.Fmt(live.LiveOut(t.StmtAt(2))) == "n");
   CHECK(t.Fmt(live.LiveOut(t.StmtAt(3))).empty());
+}
+
+TEST_CASE(
+    "type params: reads of a type parameter named like a local that may be "
+    "unbound are not the local's",
+    "[unbound_reads][liveness][type_params]") {
+  TestModule t(R"py(
+def outer(c):
+    if c:
+        T = 1
+    def g[T](x: T) -> T:
+        return T
+    def h[T: (lambda: T)](x: T): return x
+    class C[T](list[T]):
+        def m(self) -> T:
+            return T
+    return T
+)py");
+  const auto& reads = t.Get<UnboundReads>();
+  const Activity& act = t.Get<Activity>();
+  for (const ast::Node* node : t.nodes()) {
+    const auto* name = node->As<ast::Name>();
+    if (name == nullptr || name->id != "T" ||
+        name->ctx != ast::ExprContext::kLoad) {
+      continue;
+    }
+    INFO("T on line " << name->origin.line << ":" << name->origin.col);
+    // Only outer's own `return T` reads the local.
+    CHECK(reads.MayBeUnbound(*name) == (name->origin.line == 10));
+    const bool in_annotation_scope =
+        name->origin.line <= 9 &&
+        !act.EnclosingScope(*name).node->Is<ast::Lambda>() &&
+        &act.EnclosingScope(*name) == &act.ScopeOf(t.StmtAt(1));
+    CHECK(act.ReadsTypeParam(*name) == in_annotation_scope);
+  }
+  // The nested scopes read T, but none of them outer's.
+  const Scope& outer = act.ScopeOf(t.StmtAt(1));
+  const SymbolId T = t.Sym("T");
+  CHECK(ResolvesToTypeParam(act.ScopeOf(t.StmtAt(4)), T, outer));
+  CHECK(ResolvesToTypeParam(act.ScopeOf(t.Find<ast::Lambda>(6)), T, outer));
+  CHECK(ResolvesToTypeParam(act.ScopeOf(t.StmtAt(8)), T, outer));
+  CHECK(t.StmtActivity(4) == "r{} m{g} d{}");
+  CHECK(t.StmtActivity(6) == "r{} m{h} d{}");
+  CHECK(t.StmtActivity(7) == "r{list, list[T]} m{C} d{}");
 }
 
 }  // namespace
