@@ -404,7 +404,8 @@ class FunctionConverter {
           }
         }
         for (SymbolId id : child->read) {
-          if (!child->bound.Contains(id) && scope_.bound.Contains(id)) {
+          if (!child->bound.Contains(id) && scope_.bound.Contains(id) &&
+              !analysis::ResolvesToTypeParam(*child, id, scope_)) {
             captured_.Insert(id);
           }
         }

@@ -26,7 +26,8 @@ SymbolSet SharedWithNested(const analysis::Scope& scope,
          {&child->read, &child->modified, &child->deleted}) {
       for (SymbolId id : *set) {
         if (IsPlain(names, id) && scope.bound.Contains(id) &&
-            !child->bound.Contains(id) && !child->globals.Contains(id)) {
+            !child->bound.Contains(id) && !child->globals.Contains(id) &&
+            !child->type_params.Contains(id)) {
           shared.Insert(id);
         }
       }

@@ -50,6 +50,11 @@
 //   def k():               ->              return ag__.ld_free(y)
 //       return y
 //
+// A type parameter (PEP 695) of a generic function or class nested in a
+// converted function is no read of its locals, even one named alike: in
+// `def g[T](x: T) -> T: return T` every T stays a plain name (the
+// unbound_reads analysis resolves it in the annotation scope).
+//
 // A read at the function's own level of a name whose bindings all moved
 // into helpers (the original binds it only in a loop or branch, and no one
 // reads it after that) would find a global: it is always unbound there, and

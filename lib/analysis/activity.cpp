@@ -34,6 +34,17 @@ std::string_view ScopeKindName(ScopeKind kind) {
   return "?";
 }
 
+bool ResolvesToTypeParam(const Scope& scope,
+                         SymbolId id,
+                         const Scope& ancestor) {
+  for (const Scope* s = &scope; s != nullptr && s != &ancestor; s = s->parent) {
+    if (s->type_params.Contains(id)) {
+      return true;
+    }
+  }
+  return false;
+}
+
 namespace {
 
 // An open node (or scope root) collecting events.
@@ -75,6 +86,7 @@ class ActivityBuilder {
     out_.enclosing_by_node_.assign(n, nullptr);
     out_.activity_index_.assign(n, -1);
     out_.header_index_.assign(n, -1);
+    out_.type_param_reads_.assign(n, false);
   }
 
   void Run() {
@@ -136,6 +148,9 @@ class ActivityBuilder {
     // names, so they pass through it.
     std::vector<SymbolId> passthrough_reads;
     std::vector<SymbolId> passthrough_mods;
+    // The type parameters of an annotation scope between this scope and its
+    // parent (see Scope::type_params): reads of them do not escape.
+    std::vector<SymbolId> type_params;
   };
 
   // ---- events ---------------------------------------------------------------
@@ -143,9 +158,18 @@ class ActivityBuilder {
   Frame& Top() { return frames_[top_ - 1]; }
 
   void Read(SymbolId id) {
-    if (id != kNoSymbol && !(in_annotation_scope_ && IsTypeParam(id))) {
+    if (id != kNoSymbol && !InTypeParamScope(id)) {
       Top().read.push_back(id);
     }
+  }
+
+  // Whether a read of `id` here reads a type parameter of the annotation
+  // scope being visited, directly (not in a lambda or comprehension nested
+  // in it, which records the read as its own free read: see
+  // ScopeWork::type_params).
+  bool InTypeParamScope(SymbolId id) const {
+    return in_annotation_scope_ && scopes_.size() == annotation_depth_ &&
+           IsTypeParam(id);
   }
 
   // Whether `id` (or the name it is rooted at) is a type parameter of the
@@ -161,10 +185,10 @@ class ActivityBuilder {
 
   // Visits what runs in the annotation scope of a def, class or type
   // statement with type parameters (PEP 695) while `fn` runs: its reads of
-  // the parameters are not reads of the enclosing scope. The scope's other
-  // reads count where the statement is, as a closure's do (bounds,
-  // defaults and alias values are evaluated lazily, annotations and bases
-  // at once).
+  // the parameters are not reads of the enclosing scope, nor are those of
+  // the lambdas and comprehensions in it. The scope's other reads count
+  // where the statement is, as a closure's do (bounds, defaults and alias
+  // values are evaluated lazily, annotations and bases at once).
   template <typename Fn>
   void InAnnotationScope(const std::vector<ast::TypeParam*>& params, Fn&& fn) {
     if (params.empty()) {
@@ -173,16 +197,26 @@ class ActivityBuilder {
     }
     std::vector<SymbolId> saved = type_params_;
     const bool saved_in = in_annotation_scope_;
+    const size_t saved_depth = annotation_depth_;
+    Append(type_params_, TypeParamIds(params));
+    in_annotation_scope_ = true;
+    annotation_depth_ = scopes_.size();
+    fn();
+    in_annotation_scope_ = saved_in;
+    annotation_depth_ = saved_depth;
+    type_params_ = std::move(saved);
+  }
+
+  std::vector<SymbolId> TypeParamIds(
+      const std::vector<ast::TypeParam*>& params) const {
+    std::vector<SymbolId> ids;
     for (const ast::TypeParam* p : params) {
       SymbolId id = qn_.Find(TypeParamName(*p));
       if (id != kNoSymbol) {
-        type_params_.push_back(id);
+        ids.push_back(id);
       }
     }
-    in_annotation_scope_ = true;
-    fn();
-    in_annotation_scope_ = saved_in;
-    type_params_ = std::move(saved);
+    return ids;
   }
 
   static std::string_view TypeParamName(const ast::TypeParam& p) {
@@ -200,23 +234,6 @@ class ActivityBuilder {
     for (const ast::TypeParam* p : params) {
       Part(p, [&] { VisitChildren(*p); });
     }
-  }
-
-  // What a scope with type parameters hands out: its free reads of them
-  // resolve in its annotation scope.
-  void DropTypeParamReads(const std::vector<ast::TypeParam*>& params,
-                          Escapes& e) {
-    if (params.empty()) {
-      return;
-    }
-    std::vector<SymbolId> names;
-    for (const ast::TypeParam* p : params) {
-      names.push_back(qn_.Find(TypeParamName(*p)));
-    }
-    std::erase_if(e.reads, [&](SymbolId id) {
-      return std::find(names.begin(), names.end(), qn_.Get(id).root) !=
-             names.end();
-    });
   }
 
   void Modify(SymbolId id) {
@@ -358,9 +375,16 @@ class ActivityBuilder {
     if (node != nullptr) {
       out_.scope_by_node_[node->node_id] = scope.get();
     }
+    // A lambda or comprehension directly in an annotation scope sees its
+    // type parameters.
+    std::vector<SymbolId> type_params;
+    if (in_annotation_scope_ && scopes_.size() == annotation_depth_) {
+      type_params = type_params_;
+    }
     ScopeWork& work = scopes_.emplace_back();
     work.scope = scope.get();
     work.root_frame = top_;
+    work.type_params = std::move(type_params);
     out_.scopes_.push_back(std::move(scope));
     PushFrame(node == nullptr ? 0 : node->node_id);
   }
@@ -380,6 +404,7 @@ class ActivityBuilder {
     s.bound = SymbolSet::FromIds(std::move(work.bound));
     s.bound.Subtract(s.globals);
     s.bound.Subtract(s.nonlocals);
+    s.type_params = SymbolSet::FromIds(std::move(work.type_params));
 
     Escapes e;
     if (s.kind != ScopeKind::kModule) {
@@ -388,7 +413,8 @@ class ActivityBuilder {
         SymbolId root_id = qn_.Get(id).root;
         if (s.globals.Contains(root_id)) {
           e.reads_to_module.push_back(id);
-        } else if (!s.bound.Contains(root_id)) {
+        } else if (!s.bound.Contains(root_id) &&
+                   !s.type_params.Contains(root_id)) {
           e.reads.push_back(id);
         }
       }
@@ -401,7 +427,11 @@ class ActivityBuilder {
           e.mods.push_back(id);
         }
       }
-      Append(e.reads, work.passthrough_reads);
+      for (SymbolId id : work.passthrough_reads) {
+        if (!s.type_params.Contains(qn_.Get(id).root)) {
+          e.reads.push_back(id);
+        }
+      }
       Append(e.mods, work.passthrough_mods);
       Append(e.reads_to_module, work.reads_to_module);
       Append(e.mods_to_module, work.mods_to_module);
@@ -472,8 +502,11 @@ class ActivityBuilder {
   }
 
   // Defaults, keyword defaults and (for functions) annotations: evaluated
-  // where the function is defined.
-  void ArgumentsOutside(const ast::Arguments& args) {
+  // where the function is defined. `leaves_annotation_scope`: a generic
+  // function's own arguments, whose defaults run outside its annotation
+  // scope (a lambda's in a bound or default run in it).
+  void ArgumentsOutside(const ast::Arguments& args,
+                        bool leaves_annotation_scope = false) {
     SetEnclosing(args);
     auto annotation = [&](const ast::Arg* arg) {
       if (arg != nullptr && arg->annotation != nullptr) {
@@ -494,7 +527,7 @@ class ActivityBuilder {
     // Defaults run outside a generic function's annotation scope: they see
     // the enclosing scope's names, not its type parameters.
     const bool in_annotation_scope = in_annotation_scope_;
-    in_annotation_scope_ = false;
+    in_annotation_scope_ = in_annotation_scope_ && !leaves_annotation_scope;
     for (const ast::Expr* d : args.defaults) {
       Visit(*d);
     }
@@ -538,18 +571,19 @@ class ActivityBuilder {
     }
     InAnnotationScope(f.type_params, [&] {
       TypeParamParts(f.type_params);
-      Part(f.args, [&] { ArgumentsOutside(*f.args); });
+      Part(f.args, [&] {
+        ArgumentsOutside(*f.args, /*leaves_annotation_scope=*/true);
+      });
       ExprPart(f.returns);
     });
     SymbolId id = Ident(f.name);
     Modify(id);
     Bind(id);
     EnterScope(ScopeKind::kFunction, &f);
+    scopes_.back().type_params = TypeParamIds(f.type_params);
     BindParams(*f.args);
     Stmts(f.body);
-    Escapes e = ExitScope();
-    DropTypeParamReads(f.type_params, e);
-    RecordEscapes(e);
+    RecordEscapes(ExitScope());
   }
 
   void Class(const ast::ClassDef& c) {
@@ -569,10 +603,9 @@ class ActivityBuilder {
     Modify(id);
     Bind(id);
     EnterScope(ScopeKind::kClass, &c);
+    scopes_.back().type_params = TypeParamIds(c.type_params);
     Stmts(c.body);
-    Escapes e = ExitScope();
-    DropTypeParamReads(c.type_params, e);
-    RecordEscapes(e);
+    RecordEscapes(ExitScope());
   }
 
   // `type X[T] = value` binds X where it runs, as an assignment does; the
@@ -893,6 +926,8 @@ class ActivityBuilder {
         SymbolId id = qn_.Of(n);
         switch (n.ctx) {
           case ast::ExprContext::kLoad:
+            out_.type_param_reads_[n.node_id] =
+                id != kNoSymbol && InTypeParamScope(id);
             Read(id);
             break;
           case ast::ExprContext::kStore:
@@ -1003,6 +1038,8 @@ class ActivityBuilder {
   // InAnnotationScope).
   std::vector<SymbolId> type_params_;
   bool in_annotation_scope_ = false;
+  // The depth of scopes_ where that annotation scope is.
+  size_t annotation_depth_ = 0;
 };
 
 std::unique_ptr<Activity> Activity::Compute(const ast::Module& module,
@@ -1053,6 +1090,11 @@ const NodeActivity& Activity::HeaderOf(const ast::Node& compound) const {
   int32_t index = header_index_[compound.node_id];
   AGC_CHECK_MSG(index >= 0, "HeaderOf: not a compound statement");
   return activities_[index];
+}
+
+bool Activity::ReadsTypeParam(const ast::Name& name) const {
+  return name.node_id < type_param_reads_.size() &&
+         type_param_reads_[name.node_id];
 }
 
 NodeActivity Activity::OfBody(const std::vector<ast::Stmt*>& body) const {

@@ -75,7 +75,23 @@ struct Scope {
   // Plain names read here but bound in no enclosing scope up to the module:
   // builtins or names defined at run time.
   SymbolSet free;
+  // The type parameters (PEP 695) an annotation scope between this scope
+  // and its parent binds: those of the def or class this scope is, or of
+  // the def, class or type statement in whose bounds, defaults, annotations
+  // or bases this scope (a lambda, a comprehension) is. A read of one here
+  // resolves in that annotation scope: it is in `read` (and in `free` when
+  // no enclosing scope binds the name either), but it is no read of the
+  // parent's variable.
+  SymbolSet type_params;
 };
+
+// Whether a free read of plain name `id` in `scope` finds a type parameter
+// (PEP 695) of an annotation scope between `scope` and `ancestor`, one of
+// the scopes enclosing it (see Scope::type_params), rather than a variable
+// of `ancestor` or of a scope around it.
+bool ResolvesToTypeParam(const Scope& scope,
+                         SymbolId id,
+                         const Scope& ancestor);
 
 // What one statement (or one part of a statement) does to symbols.
 struct NodeActivity {
@@ -120,6 +136,12 @@ class Activity {
   // statements' activities.
   NodeActivity OfBody(const std::vector<ast::Stmt*>& body) const;
 
+  // Whether `name` loads a type parameter of the annotation scope it is
+  // directly in (`T` in `def f[T, U: T](x: T) -> T`, in a bound, default,
+  // annotation or base; not in a nested lambda, see Scope::type_params): no
+  // read of the enclosing scope's variable.
+  bool ReadsTypeParam(const ast::Name& name) const;
+
  private:
   friend class ActivityBuilder;
   std::vector<std::unique_ptr<Scope>> scopes_;
@@ -127,7 +149,8 @@ class Activity {
   std::vector<const Scope*> enclosing_by_node_;  // indexed by NodeId
   std::vector<int32_t> activity_index_;          // NodeId -> activities_
   std::vector<NodeActivity> activities_;
-  std::vector<int32_t> header_index_;  // NodeId -> activities_
+  std::vector<int32_t> header_index_;   // NodeId -> activities_
+  std::vector<bool> type_param_reads_;  // by NodeId (see ReadsTypeParam)
 };
 
 }  // namespace agc::analysis

@@ -218,7 +218,8 @@ class LivenessBuilder {
       for (SymbolId id : child->read) {
         SymbolId root = qn_.Get(id).root;
         if (owner.bound.Contains(root) && !child->bound.Contains(root) &&
-            !child->globals.Contains(root)) {
+            !child->globals.Contains(root) &&
+            !ResolvesToTypeParam(*child, root, owner)) {
           captured_.push_back(root);
         }
       }

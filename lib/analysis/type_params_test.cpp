@@ -9,6 +9,7 @@
 #include "lib/analysis/analysis_test_util.h"
 #include "lib/analysis/liveness.h"
 #include "lib/analysis/reaching_definitions.h"
+#include "lib/analysis/unbound_reads.h"
 
 namespace agc::analysis {
 namespace {
@@ -91,6 +92,89 @@ def h(k):
   const Liveness& live = t.Get<Liveness>();
   CHECK(t.Fmt(live.LiveIn(t.StmtAt(3))) == "b");
   CHECK(t.Fmt(live.LiveOut(t.StmtAt(2))) == "b");
+}
+
+TEST_CASE(
+    "type params: a lambda in a bound or default reads the type parameter, "
+    "not the enclosing variable",
+    "[activity][liveness][type_params]") {
+  TestModule t(R"py(
+def outer(n):
+    T = n
+    U = n
+    def f[T: (lambda: T), U = (lambda: U)](x): return x
+    def g[T: (lambda y=T: y)](x): return x
+    type A[T] = (lambda: [T for _ in ()])
+    class C[T]((lambda: T)()): pass
+    return f
+)py");
+  const Activity& act = t.Get<Activity>();
+  CHECK(t.StmtActivity(4) == "r{} m{f} d{}");
+  // The lambda's default runs in the annotation scope too.
+  CHECK(t.StmtActivity(5) == "r{} m{g} d{}");
+  CHECK(t.StmtActivity(6) == "r{} m{A} d{}");
+  CHECK(t.StmtActivity(7) == "r{} m{C} d{}");
+  const Scope& outer = act.ScopeOf(t.StmtAt(1));
+  CHECK(t.Fmt(outer.read) == "f, n");
+  // The lambda reads T as its own free read, resolved in the annotation
+  // scope between it and outer.
+  const Scope& bound = act.ScopeOf(t.Find<ast::Lambda>(4, 0));
+  CHECK(t.Fmt(bound.read) == "T");
+  CHECK(t.Fmt(bound.type_params) == "T, U");
+  CHECK(ResolvesToTypeParam(bound, t.Sym("T"), outer));
+  // A comprehension in a lambda: the lambda is the scope that sees T.
+  const Scope& alias = act.ScopeOf(t.Find<ast::Lambda>(6));
+  CHECK(t.Fmt(alias.read) == "T");
+  CHECK(t.Fmt(alias.type_params) == "T");
+  CHECK(t.Fmt(alias.children.front()->type_params).empty());
+  // Neither T nor U of outer is read again.
+  const Liveness& live = t.Get<Liveness>();
+  CHECK(t.Fmt(live.LiveOut(t.StmtAt(2))) == "n");
+  CHECK(t.Fmt(live.LiveOut(t.StmtAt(3))).empty());
+}
+
+TEST_CASE(
+    "type params: reads of a type parameter named like a local that may be "
+    "unbound are not the local's",
+    "[unbound_reads][liveness][type_params]") {
+  TestModule t(R"py(
+def outer(c):
+    if c:
+        T = 1
+    def g[T](x: T) -> T:
+        return T
+    def h[T: (lambda: T)](x: T): return x
+    class C[T](list[T]):
+        def m(self) -> T:
+            return T
+    return T
+)py");
+  const auto& reads = t.Get<UnboundReads>();
+  const Activity& act = t.Get<Activity>();
+  for (const ast::Node* node : t.nodes()) {
+    const auto* name = node->As<ast::Name>();
+    if (name == nullptr || name->id != "T" ||
+        name->ctx != ast::ExprContext::kLoad) {
+      continue;
+    }
+    INFO("T on line " << name->origin.line << ":" << name->origin.col);
+    // Only outer's own `return T` reads the local.
+    CHECK(reads.MayBeUnbound(*name) == (name->origin.line == 10));
+    const bool in_annotation_scope =
+        name->origin.line <= 9 &&
+        !act.EnclosingScope(*name).node->Is<ast::Lambda>() &&
+        &act.EnclosingScope(*name) == &act.ScopeOf(t.StmtAt(1));
+    CHECK(act.ReadsTypeParam(*name) == in_annotation_scope);
+  }
+  // The nested scopes read T, but none of them outer's.
+  const Scope& outer = act.ScopeOf(t.StmtAt(1));
+  const SymbolId T = t.Sym("T");
+  CHECK(ResolvesToTypeParam(act.ScopeOf(t.StmtAt(4)), T, outer));
+  CHECK(ResolvesToTypeParam(act.ScopeOf(t.Find<ast::Lambda>(6)), T, outer));
+  CHECK(ResolvesToTypeParam(act.ScopeOf(t.StmtAt(8)), T, outer));
+  CHECK(t.StmtActivity(4) == "r{} m{g} d{}");
+  CHECK(t.StmtActivity(6) == "r{} m{h} d{}");
+  CHECK(t.StmtActivity(7) == "r{list, list[T]} m{C} d{}");
 }
 
 }  // namespace

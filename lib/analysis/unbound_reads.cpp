@@ -123,7 +123,10 @@ class UnboundReadsBuilder {
       const bool reads = name->ctx == ast::ExprContext::kLoad ||
                          name->ctx == ast::ExprContext::kDel ||
                          (aug != nullptr && aug->target == name);
-      if (reads && (order_ == nullptr || !order_->CertainRead(*name))) {
+      // A type parameter read in its annotation scope (`x: T` of a generic
+      // def) is no variable of the function's.
+      if (reads && !activity_.ReadsTypeParam(*name) &&
+          (order_ == nullptr || !order_->CertainRead(*name))) {
         SymbolId id = qn_.Of(*name);
         if (id == kNoSymbol) {
           return;
@@ -174,20 +177,22 @@ class UnboundReadsBuilder {
       if (s->kind == ScopeKind::kModule) {
         return {};
       }
-      if (s->kind == ScopeKind::kClass && s != &from) {
-        continue;  // a class's names are not visible to its nested scopes
-      }
-      if (s->globals.Contains(id)) {
+      // A class's names are not visible to its nested scopes.
+      const bool hidden = s->kind == ScopeKind::kClass && s != &from;
+      if (!hidden && s->globals.Contains(id)) {
         return {};
       }
-      if (s->bound.Contains(id)) {
+      if (!hidden && s->bound.Contains(id)) {
         if (s->kind == ScopeKind::kClass) {
           return {};  // read from the class namespace
         }
         out.scope = s;
         return out;
       }
-      if (!IsInlinedComprehension(*s)) {
+      if (s->type_params.Contains(id)) {
+        return {};  // a type parameter of the annotation scope around s
+      }
+      if (!hidden && !IsInlinedComprehension(*s)) {
         out.deferred = true;
       }
     }
@@ -205,7 +210,7 @@ class UnboundReadsBuilder {
       return;
     }
     SymbolId id = qn_.Of(name);
-    if (id == kNoSymbol) {
+    if (id == kNoSymbol || activity_.ReadsTypeParam(name)) {
       return;
     }
     const Owner owner = Resolve(activity_.EnclosingScope(name), id);

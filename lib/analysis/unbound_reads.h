@@ -20,7 +20,11 @@
 //     time, so the facts of one statement do not apply. Python raises
 //     NameError for an unbound free variable.
 //   A name a nested scope binds itself (a parameter, a comprehension target,
-//   a class attribute) is that scope's, not the function's.
+//   a class attribute) is that scope's, not the function's; so is a type
+//   parameter (PEP 695) of a generic def, class or type statement, read in
+//   its annotation scope (bounds, defaults, annotations, bases, and the
+//   lambdas in them: Activity::ReadsTypeParam) or in the body (see
+//   Scope::type_params), whatever local of the function it is named like.
 // Requires: qual_names, activity, reaching_definitions.
 //
 // The variables pass reads this analysis of the original program (see

@@ -1353,6 +1353,24 @@ TEST_CASE("syntax: lowers Python 3.12 and 3.13 syntax like CPython",
   CHECK_FALSE(ErrorsOf("x: a: b = 1\n").empty());
 }
 
+TEST_CASE(
+    "syntax: an unparenthesized lambda as a type parameter default keeps "
+    "its own parameter defaults",
+    "[syntax][type_params]") {
+  // Only an `=` at the list's level outside a lambda's parameters is a
+  // type parameter's default (the re-parse of TypeParamDefaultsText).
+  CHECK(
+      DumpOf("def f[T = lambda x=1: x](): pass\n", true) ==
+      R"ast(Module(body=[FunctionDef@1:1(name='f', args=arguments@1:25(posonlyargs=[], args=[], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[]), body=[Pass@1:29()], decorator_list=[], returns=None, type_params=[TypeVar@1:7(name='T', bound=None, default_value=Lambda@1:11(args=arguments@1:18(posonlyargs=[], args=[arg@1:18(arg='x', annotation=None)], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[Constant@1:20(value_kind=int, text='1')]), body=Name@1:23(id='x', ctx=Load())))])]))ast");
+  CHECK(
+      DumpOf("class C[T: int = lambda a=1, *, b=lambda c=2: c: a, "
+             "U = dict(a=1)]: pass\n") ==
+      R"ast(Module(body=[ClassDef(name='C', bases=[], keywords=[], body=[Pass()], decorator_list=[], type_params=[TypeVar(name='T', bound=Name(id='int', ctx=Load()), default_value=Lambda(args=arguments(posonlyargs=[], args=[arg(arg='a', annotation=None)], vararg=None, kwonlyargs=[arg(arg='b', annotation=None)], kw_defaults=[Lambda(args=arguments(posonlyargs=[], args=[arg(arg='c', annotation=None)], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[Constant(value_kind=int, text='2')]), body=Name(id='c', ctx=Load()))], kwarg=None, defaults=[Constant(value_kind=int, text='1')]), body=Name(id='a', ctx=Load()))), TypeVar(name='U', bound=None, default_value=Call(func=Name(id='dict', ctx=Load()), args=[], keywords=[keyword(arg='a', value=Constant(value_kind=int, text='1'))]))])]))ast");
+  CHECK(
+      DumpOf("type A[T = lambda k=3: k, **P = [int]] = list[T]\n", true) ==
+      R"ast(Module(body=[TypeAlias@1:1(name=Name@1:6(id='A', ctx=Store()), type_params=[TypeVar@1:8(name='T', bound=None, default_value=Lambda@1:12(args=arguments@1:19(posonlyargs=[], args=[arg@1:19(arg='k', annotation=None)], vararg=None, kwonlyargs=[], kw_defaults=[], kwarg=None, defaults=[Constant@1:21(value_kind=int, text='3')]), body=Name@1:24(id='k', ctx=Load()))), ParamSpec@1:27(name='P', default_value=List@1:33(elts=[Name@1:34(id='int', ctx=Load())], ctx=Load()))], value=Subscript@1:42(value=Name@1:42(id='list', ctx=Load()), slice=Name@1:47(id='T', ctx=Load()), ctx=Load()))]))ast");
+}
+
 TEST_CASE("syntax: NUL bytes and invalid UTF-8 are found before parsing",
           "[syntax]") {
   CHECK(ErrorsOf(std::string("x = 1\0\n", 7)) ==

@@ -826,13 +826,14 @@ void ReportFirstError(TSNode root,
 // tree-sitter-python 0.23.6 has no PEP 696 defaults (`[T = int, *Ts =
 // *tuple[int], **P = [int]]`, Python 3.13): it reads them as errors inside
 // the type_parameter list. Writes to `out` a copy of `in` with, in each
-// such list, every `=` at the list's own bracket level turned into `:` and
+// such list, every `=` at the list's own bracket level (not one in the
+// parameters of a lambda there: `[T = lambda x=1: x]`) turned into `:` and
 // a `*` right after it into a space (every byte offset kept), which parses
 // as bounds; the lowering reads the `=` and the `*` back from the source
 // (Lowerer::TypeParam). Returns whether it changed anything.
 bool TypeParamDefaultsText(TSNode root, std::string_view in, std::string& out) {
   const Grammar& g = Grammar::Get();
-  std::vector<std::pair<uint32_t, uint32_t>> lists;
+  std::vector<uint32_t> lists;  // where each list's `[` is
   std::vector<TSNode> stack = {root};
   while (!stack.empty()) {
     TSNode n = stack.back();
@@ -841,7 +842,7 @@ bool TypeParamDefaultsText(TSNode root, std::string_view in, std::string& out) {
       continue;
     }
     if (g.SymOf(n) == Sym::kTypeParameter) {
-      lists.emplace_back(ts_node_start_byte(n), ts_node_end_byte(n));
+      lists.push_back(ts_node_start_byte(n));
       continue;
     }
     for (uint32_t i = 0, count = ts_node_child_count(n); i < count; ++i) {
@@ -853,10 +854,35 @@ bool TypeParamDefaultsText(TSNode root, std::string_view in, std::string& out) {
   }
   out.assign(in.data(), in.size());
   bool changed = false;
-  for (auto [begin, end] : lists) {
+  auto is_word = [](char c) {
+    return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+           (c >= '0' && c <= '9') || static_cast<unsigned char>(c) >= 0x80;
+  };
+  for (const uint32_t begin : lists) {
+    // To the list's closing bracket, which may lie past the node's end: in
+    // `type A[T = lambda k=3: k] = ...` the error recovery ends the list
+    // before its `=` (MISSING "]").
+    const uint32_t end = static_cast<uint32_t>(out.size());
+    if (begin >= end || out[begin] != '[') {
+      continue;
+    }
     int depth = 0;
+    // Lambdas at the list's level whose `:` is still ahead: an `=` in their
+    // parameters (`[T = lambda x=1: x]`) is a parameter default, not the
+    // type parameter's.
+    int lambdas = 0;
     for (uint32_t i = begin; i < end && i < out.size(); ++i) {
       const char c = out[i];
+      if (depth == 1 && c == 'l' && out.compare(i, 6, "lambda") == 0 &&
+          (i == begin || !is_word(out[i - 1])) &&
+          (i + 6 >= end || !is_word(out[i + 6]))) {
+        ++lambdas;
+        i += 5;
+        continue;
+      }
+      if (is_word(c)) {
+        continue;
+      }
       if (c == '\'' || c == '"') {
         // Skip the string (a simple scan: its own quote, escapes).
         for (++i; i < end && out[i] != c; ++i) {
@@ -873,8 +899,13 @@ bool TypeParamDefaultsText(TSNode root, std::string_view in, std::string& out) {
       if (c == '[' || c == '(' || c == '{') {
         ++depth;
       } else if (c == ']' || c == ')' || c == '}') {
-        --depth;
-      } else if (c == '=' && depth == 1 && i > begin &&
+        if (--depth == 0) {
+          break;
+        }
+      } else if (c == ':' && depth == 1 && lambdas > 0 &&
+                 (i + 1 >= end || out[i + 1] != '=')) {
+        --lambdas;
+      } else if (c == '=' && depth == 1 && lambdas == 0 && i > begin &&
                  std::string_view("=<>!:").find(out[i - 1]) ==
                      std::string_view::npos &&
                  (i + 1 >= end || out[i + 1] != '=')) {

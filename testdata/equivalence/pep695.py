@@ -133,6 +133,26 @@ def module_aliases(x):
     return Pair.__type_params__[0].__name__
 
 
+def shadowed_type_param(n):
+    # A local T, bound only in the loop, and generics whose type parameter
+    # is also T: their reads of T find the type parameter.
+    for i in range(n):
+        T = i
+
+    def g[T](x: T) -> T:
+        return T.__name__
+
+    def h[T: (lambda: T)](x):
+        return x
+
+    class C[T]:
+        def m(self) -> T:
+            return T.__name__
+
+    bound = h.__type_params__[0].__bound__()
+    return g(1), bound.__name__, C().m(), g.__annotations__["x"].__name__
+
+
 CASES = {
     "clamp": [(5, 0, 10), (-1, 0, 10), (11, 0, 10), (2.5, 0.0, 1.0)],
     "first_over": [([1, 5, 9], 4), ([1, 2], 4), ([], 0)],
@@ -147,6 +167,7 @@ CASES = {
     "alias_in_loop": [(0,), (3,)],
     "alias_generic": [(0,), (2,)],
     "module_aliases": [(1,), (0,)],
+    "shadowed_type_param": [(0,), (2,)],
 }
 
 STAGED_ERRORS = {

@@ -46,10 +46,20 @@ def table_defaults(flag):
     return Local.__type_params__[0].__default__.__name__
 
 
+def lambda_default[T = lambda x=1, *, y=2: x + y](n):
+    # An unparenthesized lambda as the default: its `=` are its own.
+    total = 0
+    while n > 0:
+        total += T.__default__(n)
+        n -= 1
+    return total, T.__default__()
+
+
 CASES = {
     "default_of": [(0,), (2,)],
     "counter_steps": [(0, 3), (9, 5)],
     "table_defaults": [(True,), (False,)],
+    "lambda_default": [(0,), (3,)],
 }
 
 STAGED_ERRORS = {
