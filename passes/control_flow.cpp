@@ -428,6 +428,16 @@ class FunctionConverter {
             captured_.Insert(id);
           }
         }
+      } else if (child->node != nullptr &&
+                 child->node->Is<ast::GeneratorExp>()) {
+        // A generator runs when it is consumed, maybe after the statement
+        // that made it: it must see the variable, as a closure does (only
+        // the functional form cares: see NonlocalReason).
+        for (SymbolId id : child->read) {
+          if (!child->bound.Contains(id) && scope_.bound.Contains(id)) {
+            generator_reads_.Insert(id);
+          }
+        }
       }
       Capture(*child);
     }
@@ -1258,6 +1268,14 @@ class FunctionConverter {
             qn_.Get(id).text);
       }
     }
+    for (SymbolId id : state.symbols) {
+      if (generator_reads_.Contains(id)) {
+        return fmt::format(
+            "its state `{}` is read by a generator expression, which may run "
+            "after the statement",
+            qn_.Get(id).text);
+      }
+    }
     if (catching_depth_ > 0 && !state.symbols.empty()) {
       // An exception raised midway leaves a functional body with the
       // changes made so far in its own frame; code after the `try`/`with`
@@ -1518,8 +1536,9 @@ class FunctionConverter {
 
   std::vector<LduRead> ldu_reads_;
   std::set<const ast::Stmt*> generated_;
-  SymbolSet deleted_;   // deleted inside the statement being converted
-  SymbolSet captured_;  // locals nested scopes share (see Capture)
+  SymbolSet deleted_;          // deleted inside the statement being converted
+  SymbolSet captured_;         // locals nested scopes share (see Capture)
+  SymbolSet generator_reads_;  // locals generator expressions read
   // Snapshots of locals() in the function (FindSnapshots).
   bool may_snapshot_;
   SymbolSet snapshot_names_;

@@ -477,10 +477,12 @@ With `--control-flow functional` (or `control-flow = "functional"` in
 nonlocal form (bodies that assign the function's variables through
 `nonlocal`, state through get_state/set_state), with the reason: its state
 holds a composite symbol (`self.x`, `d['k']`), a name the function declares
-`global` or `nonlocal`, or a name a nested function or lambda shares; its
-`while` test binds state (`:=`); or the function takes snapshots of its
-locals (`locals()`, `vars()`). The functional form could not keep Python's
-behaviour there, so agc keeps the exact one.
+`global` or `nonlocal`, or a name a nested function, lambda or generator
+expression shares; it sits inside a `try` or `with` that may catch an
+exception raised midway; its `while` test binds state (`:=`); or the
+function takes snapshots of its locals (`locals()`, `vars()`). The
+functional form could not keep Python's behaviour there, so agc keeps the
+exact one.
 
 ## Why is this bad
 It still runs on every agc_runtime backend, but PyTorch's higher-order ops

@@ -77,3 +77,14 @@ def guarded(xs):
     except ZeroDivisionError:
         pass
     return seen
+
+
+def lazy(n):
+    # A generator made in the loop reads `x` when it is consumed.
+    x = 0
+    g = None
+    for i in range(n):
+        x = i
+        if g is None:
+            g = (x for _ in range(1))
+    return list(g), x

@@ -170,3 +170,28 @@ def guarded(xs):
         except ZeroDivisionError:
             pass
         return seen
+
+
+@ag__.autograph_artifact
+def lazy(n):
+    with ag__.FunctionScope('lazy', 'fscope', ag__.STD) as fscope:
+        # A generator made in the loop reads `x` when it is consumed.
+        x = 0
+        g = None
+        def get_state():
+            return (g, x)
+        def set_state(vars_):
+            nonlocal g, x
+            g, x = vars_
+        def loop_body(itr):
+            nonlocal g, x
+            i = itr
+            x = i
+            def if_body(g):
+                g = (x for _ in ag__.converted_call(range, (1,), None, fscope))
+                return (g,)
+            def else_body(g):
+                return (g,)
+            g, = ag__.if_stmt_fn(g is None, if_body, else_body, (g,), ('g',), 1)
+        ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('g', 'x'), {'iterate_names': 'i'})
+        return (ag__.converted_call(list, (g,), None, fscope), x)
