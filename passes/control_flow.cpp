@@ -52,6 +52,23 @@
 // it modifies as an output, as for a closure's; a statement that holds one
 // has them as state.
 //
+// The functional form (--control-flow functional, PassOptions::control_flow):
+// the same state, but each body takes it as parameters and returns it, and
+// the statement's own level assigns what the operator returns:
+//
+//   def if_body(y):  y = x; return (y,)
+//   def else_body(y):  y = -x; return (y,)
+//   y, = ag__.if_stmt_fn(x > 0, if_body, else_body, (y,), ('y',), 1)
+//
+// (while_stmt_fn(loop_test, loop_body, state, names, opts), for_stmt_fn(it,
+// extra_test or None, loop_body, state, names, opts) with loop_body(itr,
+// *state)). No body assigns a variable of the function, which PyTorch's
+// higher-order ops require. A statement keeps the nonlocal form, with an
+// AGC108 note, where its own copies of the variables would not behave as
+// Python's (NonlocalReason): composite or declared state, state a closure or
+// generator shares, a while test that binds state, a try/with around it that
+// may catch an exception raised midway, snapshots of locals().
+//
 // A loop's `else` (the function has no `break` left: the functions pass
 // guarantees it) runs after the loop. Control flow directly in a class body
 // stays as written; methods are converted functions of their own.
@@ -354,10 +371,10 @@ class FunctionConverter {
       extra_reads_.insert(extra_reads_.end(), extra.begin(), extra.end());
       // The state is decided before the statement's inner ones convert
       // (the facts are the same then): a functional statement's inner
-      // statements read its parameters.
+      // statements read its parameters. catching_depth_ counts the try/with
+      // statements around `stmt` here, as NonlocalReason needs.
       std::optional<State> state;
       bool functional = false;
-      // (catching_depth_ counts the try/with statements around `stmt`.)
       if (IsConvertible(*stmt)) {
         state = StateOf(*stmt);
         functional = Functional() && NonlocalReason(*stmt, *state).empty();
