@@ -20,7 +20,8 @@ must raise an error whose text contains the substring, and
 for functions whose staged run cannot be compared at all (e.g. they hash
 their argument); each needs its reason. An optional first-line
 comment `# agc-args: --passes functions` gives the `agc convert` arguments
-(default: the default pipeline). A comment `# agc-requires-python: 3.12`
+(default: the default pipeline); the runner's `--control-flow functional`
+adds that option to every file's. A comment `# agc-requires-python: 3.12`
 among the file's first comment lines gates it on the interpreter: older
 interpreters skip it (saying so), newer ones convert it with
 `--target-version py312` (its syntax is that version's).
@@ -196,6 +197,9 @@ def main():
                     default="all")
     ap.add_argument("files", nargs="*", help="only these case files")
     ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    ap.add_argument("--control-flow",
+                    choices=["nonlocal", "functional"],
+                    help="agc convert --control-flow (default: agc's, nonlocal)")
     args = ap.parse_args()
     if args.child:
         return child_main(*args.child)
@@ -208,6 +212,8 @@ def main():
     env["PYTHONPATH"] = os.pathsep.join(
         [str(ROOT / "runtime")] + [p for p in [env.get("PYTHONPATH")] if p])
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    control_flow = (["--control-flow", args.control_flow]
+                    if args.control_flow else [])
     failed = 0
     cases = 0
     skipped = 0
@@ -226,7 +232,7 @@ def main():
             converted = Path(tmp) / f"{path.stem}_converted.py"
             run = subprocess.run(
                 [args.agc, "convert", str(original), "-o", str(converted),
-                 "--no-source-map"] + extra,
+                 "--no-source-map"] + extra + control_flow,
                 capture_output=True, text=True)
             if run.returncode != 0:
                 print(f"FAIL {path.name}: agc exited {run.returncode}\n"

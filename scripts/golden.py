@@ -9,6 +9,8 @@ wrote (never edited by hand; regenerate with scripts/update_golden.sh):
   stderr.txt           diagnostics (absent means: none)
   args                 optional: extra `agc convert` arguments, one line
                        (with --passes: instead of the group's pass list)
+  pyproject.toml       optional: copied next to input.py, so its
+                       [tool.agc] table applies
 
 Which passes run depends on where the case lives:
   testdata/passes/<pass>/<case>/   --passes <pass> and its prerequisites
@@ -118,6 +120,8 @@ def run_case(agc: str, root: Path, case: Path, work: Path):
     """Runs agc on a copy of the case; returns (exit, stderr, files)."""
     work.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(case / "input.py", work / "input.py")
+    if (case / "pyproject.toml").exists():
+        shutil.copyfile(case / "pyproject.toml", work / "pyproject.toml")
     if is_inspect(root, case):
         cmd = [agc, "inspect", "input.py"] + case_args(case)
         proc = subprocess.run(cmd, cwd=work, capture_output=True, timeout=60)

@@ -508,14 +508,15 @@ class Suite:
         return problems
 
 
-def convert(agc, files, tmp):
-    """Converts each file into tmp; returns [(path, converted or None)]."""
+def convert(agc, files, tmp, extra=()):
+    """Converts each file into tmp (with `extra` agc convert arguments);
+    returns [(path, converted or None)]."""
     out = []
     for path in files:
         converted = Path(tmp) / f"{path.stem}_agc.py"
         run = subprocess.run(
             [agc, "convert", str(path), "-o", str(converted),
-             "--no-source-map"] + header(path, "# agc-args:"),
+             "--no-source-map"] + header(path, "# agc-args:") + list(extra),
             capture_output=True, text=True)
         if run.returncode != 0:
             print(f"FAIL {path.name}: agc exited {run.returncode}: "
@@ -538,6 +539,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=60,
                     help="seconds one run of one case may take")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--control-flow",
+                    choices=["nonlocal", "functional"],
+                    help="agc convert --control-flow (default: agc's, nonlocal)")
     ap.add_argument("files", nargs="*", help="only these case files")
     args = ap.parse_args()
 
@@ -552,7 +556,9 @@ def main():
     sys.dont_write_bytecode = True
     started = time.time()
     with tempfile.TemporaryDirectory() as tmp:
-        converted = convert(args.agc, files, tmp)
+        converted = convert(
+            args.agc, files, tmp,
+            ["--control-flow", args.control_flow] if args.control_flow else [])
         import jax
         suite = Suite(jax, args.verbose, args.timeout)
         suite.failed += sum(1 for _, c in converted if c is None)

@@ -617,14 +617,15 @@ def describe(value):
     return f"returned {short(value[1])}"
 
 
-def convert(agc, files, tmp):
-    """Converts each file into tmp; returns [(path, converted or None)]."""
+def convert(agc, files, tmp, extra=()):
+    """Converts each file into tmp (with `extra` agc convert arguments);
+    returns [(path, converted or None)]."""
     out = []
     for path in files:
         converted = Path(tmp) / f"{path.stem}_agc.py"
         run = subprocess.run(
             [agc, "convert", str(path), "-o", str(converted),
-             "--no-source-map"] + agc_args(path),
+             "--no-source-map"] + agc_args(path) + list(extra),
             capture_output=True, text=True)
         if run.returncode != 0:
             print(f"FAIL {path.name}: agc exited {run.returncode}: "
@@ -660,6 +661,9 @@ def main():
     ap.add_argument("--timeout", type=float, default=60,
                     help="seconds one run of one case may take")
     ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--control-flow",
+                    choices=["nonlocal", "functional"],
+                    help="agc convert --control-flow (default: agc's, nonlocal)")
     ap.add_argument("files", nargs="*", help="only these case files")
     args = ap.parse_args()
 
@@ -673,7 +677,9 @@ def main():
     started = time.time()
     failed_files = 0
     with tempfile.TemporaryDirectory() as tmp:
-        converted = convert(args.agc, files, tmp)
+        converted = convert(
+            args.agc, files, tmp,
+            ["--control-flow", args.control_flow] if args.control_flow else [])
         failed_files = sum(1 for _, c in converted if c is None)
         tf = start_tensorflow()
         suite = Suite(tf, args.verbose, args.timeout)
