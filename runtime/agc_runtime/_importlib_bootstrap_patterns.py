@@ -86,8 +86,10 @@ _STAGED_MODULE = __name__.rpartition(".")[0] + ".staged"
 
 def _is_staged(value):
     staged = _sys.modules.get(_STAGED_MODULE)  # the staged backend's values
+    # By its type, not isinstance: that would read the subject's __class__,
+    # an attribute access the original's match does not make.
     return _python_ops.staging_for(value) is not None or (
-        staged is not None and isinstance(value, staged.Value))
+        staged is not None and issubclass(type(value), staged.Value))
 
 
 def _refuse_staged(subject, what):
