@@ -301,7 +301,7 @@ class Staging:
                 elif isinstance(leaf, _UNDEFINED_TYPES):
                     yield torch.zeros(kind[2], dtype=kind[1])
                 else:
-                    yield torch.tensor(leaf, dtype=kind[1])
+                    yield torch.full((), leaf, dtype=kind[1])
 
     def _rebuild(self, plan, results):
         tree = self._pytree
@@ -356,7 +356,7 @@ class Staging:
             n = xs.shape[0]
 
             def item(i):
-                return xs[i]
+                return xs.index_select(0, i.reshape(1)).squeeze(0)
 
             def more(i):
                 return i < n
@@ -390,7 +390,7 @@ class Staging:
                     "agc_runtime: range() bound is a %s tensor; it must be an "
                     "integer" % str(value.dtype).replace("torch.", ""))
             return value.reshape(()).to(torch.int64)
-        return torch.tensor(core_index(value), dtype=torch.int64)
+        return torch.full((), core_index(value), dtype=torch.int64)
 
     def _loop(self, test, body, state, names, statement):
         torch = self.torch
@@ -443,7 +443,7 @@ class Staging:
         def cond_fn(*tensors):
             go = test(*rebuild(tensors, True))
             if not self._is_tensor(go):
-                return torch.tensor(bool(go))
+                return torch.full((), bool(go), dtype=torch.bool)
             if go.dtype is not torch.bool:
                 go = go != 0
             return go.reshape(())
@@ -513,7 +513,7 @@ class Staging:
             return value.to(kind[1]) if value.dtype != kind[1] else value
         if isinstance(value, _UNDEFINED_TYPES):
             return torch.zeros(kind[2], dtype=kind[1])
-        return torch.tensor(value, dtype=kind[1])
+        return torch.full((), value, dtype=kind[1])
 
     def _loop_outputs(self, outs, plan):
         torch = self.torch
@@ -526,7 +526,7 @@ class Staging:
                     yield leaf.to(kind[1]) if leaf.dtype != kind[1] \
                         else leaf.clone()
                 else:
-                    yield torch.tensor(leaf, dtype=kind[1])
+                    yield torch.full((), leaf, dtype=kind[1])
 
     # -- expressions --------------------------------------------------------
 
