@@ -176,6 +176,24 @@ def _agc_shout(x):
         return x + 1
 del _agc_shout
 
+def growing(x, n):
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x, n)
+    s = x
+    for _ in range(n):
+        s = s * 1.5 + 1
+    return s
+
+@ag__.twin_of(growing, 'growing')
+def _agc_growing(x, n):
+    with ag__.FunctionScope('growing', 'fscope', ag__.STD) as fscope:
+        s = x
+        def loop_body(itr, s):
+            s = s * 1.5 + 1
+            return (s,)
+        s, = ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (s,), ('s',), {'iterate_names': '_'})
+        return s
+del _agc_growing
+
 def keep(x, k):
     if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x, k)
     if x.sum() > 0:
@@ -410,38 +428,38 @@ class Gradients(unittest.TestCase):
                               lambda x: x - 1, (x,))
 
         for x0 in (torch.tensor([1.0, 2.0]), torch.tensor([-1.0, -2.0])):
+            grads = []
             for fn in (CASES.branch, hand_if):
+                torch._dynamo.reset()
+                c = torch.compile(fn, fullgraph=True, backend="aot_eager")
                 x = x0.clone().requires_grad_()
-                c = compiled(fn)
                 (g,) = torch.autograd.grad(c(x).pow(2).sum(), x)
-                if fn is CASES.branch:
-                    ours = g
-            self.assertTrue(torch.allclose(ours, g))
+                grads.append(g)
+            self.assertTrue(torch.allclose(grads[0], grads[1]), grads)
 
         def hand_loop(x, n):
             def cond_fn(i, s):
                 return i < n
 
             def body_fn(i, s):
-                return i + 1, s + s * 0.5 + i
+                return i + 1, s * 1.5 + 1
             return while_loop(cond_fn, body_fn,
                               (torch.zeros((), dtype=torch.int64), x))[1]
-        del hand_loop  # while_loop has no backward on this PyTorch
-        # A bounded loop: the for over range with a tensor bound, through
-        # torch.export + run_decompositions (the exported graph), against
-        # the same loop written with while_loop by hand, forward and grad
-        # of the exported programs (grad through export: the loop unrolls
-        # for a Python bound; with a tensor bound PyTorch has no
-        # while_loop backward yet, so this compares at a Python bound).
+
         x0 = torch.tensor([1.0, 2.0])
         for n in (0, 3):
-            x = x0.clone().requires_grad_()
-            y = compiled(CASES.summing)(x, n)
-            (ours,) = torch.autograd.grad((y * y).sum(), x)
-            x = x0.clone().requires_grad_()
-            y = x + sum(range(n))
-            (ref,) = torch.autograd.grad((y * y).sum(), x)
-            self.assertTrue(torch.allclose(ours, ref))
+            grads = []
+            for fn in (CASES.growing, hand_loop):
+                torch._dynamo.reset()
+                c = torch.compile(fn, fullgraph=True, backend="aot_eager")
+                x = x0.clone().requires_grad_()
+                (g,) = torch.autograd.grad(
+                    c(x, torch.tensor(n)).pow(2).sum(), x)
+                grads.append(g)
+            self.assertTrue(torch.allclose(grads[0], grads[1]), grads)
+            # and the loop is the carried while_loop, not unrolled
+            program = export(CASES.growing, (x0, torch.tensor(n)), False)
+            self.assertEqual(higher_order_ops(program), ["while_loop"])
 
 
 class SaveLoad(unittest.TestCase):
