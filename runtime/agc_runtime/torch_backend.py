@@ -56,6 +56,7 @@ def _import_torch():
     try:
         import torch  # noqa: F401
         import torch._higher_order_ops.while_loop  # noqa: F401
+        import torch.fx.experimental.proxy_tensor  # noqa: F401
     except ImportError as e:
         raise ImportError(
             "agc_runtime: the 'torch' backend needs PyTorch, which cannot be "
@@ -134,6 +135,8 @@ class Staging:
         self._while_loop = sys.modules[
             "torch._higher_order_ops.while_loop"].while_loop
         self._is_compiling = torch.compiler.is_compiling
+        self._no_proxy = sys.modules[
+            "torch.fx.experimental.proxy_tensor"].disable_proxy_modes_tracing
         self.tracing = self._is_compiling
         self.active = self._is_compiling
         core.set_traced_check(self._is_compiling)
@@ -183,14 +186,20 @@ class Staging:
             cond = cond.reshape(()) != 0
         else:
             cond = cond.reshape(())
-        # Each branch once, to learn its outputs (dead code in the graph).
-        outs_a = tuple(body(*state))[:nouts]
-        outs_b = tuple(orelse(*state))[:nouts]
+        # Each branch once, to learn its outputs (not recorded).
+        outs_a = tuple(self._probe(body, state))[:nouts]
+        outs_b = tuple(self._probe(orelse, state))[:nouts]
         plan = []  # per output: (treedef, per-leaf kind)
         for i in range(nouts):
             name = names[i] if i < len(names) else "output %d" % i
             a_leaves, a_def = tree.tree_flatten(outs_a[i])
             b_leaves, b_def = tree.tree_flatten(outs_b[i])
+            # A return value on one branch only (the converter's retval_):
+            # the other branch gives placeholders of the same structure.
+            if isinstance(outs_a[i], core.UndefinedReturnValue):
+                a_leaves, a_def = [outs_a[i]] * len(b_leaves), b_def
+            elif isinstance(outs_b[i], core.UndefinedReturnValue):
+                b_leaves, b_def = [outs_b[i]] * len(a_leaves), a_def
             if a_def != b_def:
                 raise TypeError(
                     "agc_runtime: '%s' must have the same structure on both "
@@ -222,6 +231,15 @@ class Staging:
 
         results = torch.cond(cond, branch(body), branch(orelse), operands)
         return tuple(self._rebuild(plan, results)) + state[nouts:]
+
+    def _probe(self, fn, state):
+        """fn(*state) run to learn what it returns, its operations left out
+        of the program: Dynamo drops them as dead code; torch.export's
+        non-strict tracing would record them, so its proxy mode is off."""
+        if _dynamo_traces():
+            return fn(*state)
+        with self._no_proxy():
+            return fn(*state)
 
     def _merge(self, name, a, b, statement):
         """How output leaf a (if branch) and b (else branch) leave cond:
@@ -292,10 +310,16 @@ class Staging:
         torch = self.torch
         tree = self._pytree
         for value, (_, kinds) in zip(outs, plan):
-            for leaf, kind in zip(tree.tree_leaves(value), kinds):
+            leaves = ([value] * len(kinds)
+                      if isinstance(value, core.UndefinedReturnValue)
+                      else tree.tree_leaves(value))
+            for leaf, kind in zip(leaves, kinds):
                 if kind[0] != "tensor":
                     continue
                 if self._is_tensor(leaf):
+                    # A cond's outputs may not alias its inputs, which
+                    # include every tensor the branches read from outside
+                    # (closures, parameters): a branch's tensor is copied.
                     yield leaf.to(kind[1]) if leaf.dtype != kind[1] \
                         else leaf.clone()
                 elif isinstance(leaf, _UNDEFINED_TYPES):
@@ -338,21 +362,33 @@ class Staging:
                     opts):
         torch = self.torch
         if type(iter_) is TracedRange:
-            start, stop, step = (self._as_index(v)
-                                 for v in (iter_.start, iter_.stop,
-                                           iter_.step))
+            start, stop = (self._as_index(v)
+                           for v in (iter_.start, iter_.stop))
+            step = iter_.step
+            if self._is_tensor(step):
+                step = self._as_index(step)
+
+                def more(i):
+                    return torch.where(step > 0, i < stop, i > stop)
+            else:
+                step = core_index(step)
+                if step == 0:
+                    raise ValueError("range() arg 3 must not be zero")
+                if step > 0:
+                    def more(i):
+                        return i < stop
+                else:
+                    def more(i):
+                        return i > stop
 
             def item(i):
                 return i
-
-            def more(i):
-                return torch.where(step > 0, i < stop, i > stop)
         elif self._is_tensor(iter_):
             if iter_.dim() == 0:
                 raise TypeError("agc_runtime: iteration over a 0-d tensor")
             xs = iter_
             start = torch.zeros((), dtype=torch.int64)
-            step = torch.ones((), dtype=torch.int64)
+            step = 1
             n = xs.shape[0]
 
             def item(i):
@@ -395,8 +431,8 @@ class Staging:
     def _loop(self, test, body, state, names, statement):
         torch = self.torch
         tree = self._pytree
-        # The body once, to learn what each variable becomes (dead code).
-        after = tuple(body(*state))
+        # The body once, to learn what each variable becomes (not recorded).
+        after = tuple(self._probe(body, state))
         if len(after) != len(state):
             raise TypeError("agc_runtime: the %s body returned %d values for "
                             "%d variables" % (statement, len(after),
@@ -448,9 +484,12 @@ class Staging:
                 go = go != 0
             return go.reshape(())
 
+
         def body_fn(*tensors):
-            outs = tuple(body(*rebuild(tensors, True)))
-            return tuple(self._loop_outputs(outs, plan))
+            inputs = rebuild(tensors, True)
+            outs = tuple(body(*inputs))
+            return tuple(self._loop_outputs(
+                outs, plan, tree.tree_leaves(inputs)))
 
         results = self._while_loop(cond_fn, body_fn, tuple(init))
         return rebuild(results)
@@ -515,16 +554,20 @@ class Staging:
             return torch.zeros(kind[2], dtype=kind[1])
         return torch.full((), value, dtype=kind[1])
 
-    def _loop_outputs(self, outs, plan):
+    def _loop_outputs(self, outs, plan, inputs):
         torch = self.torch
         tree = self._pytree
+        # Outputs may alias neither inputs nor each other (``h = new``).
+        inputs = list(inputs)
         for value, (_, kinds) in zip(outs, plan):
             for leaf, kind in zip(tree.tree_leaves(value), kinds):
                 if kind[0] != "tensor":
                     continue
                 if self._is_tensor(leaf):
-                    yield leaf.to(kind[1]) if leaf.dtype != kind[1] \
-                        else leaf.clone()
+                    out = leaf.to(kind[1]) if leaf.dtype != kind[1] \
+                        else _unaliased(leaf, inputs)
+                    inputs.append(out)
+                    yield out
                 else:
                     yield torch.full((), leaf, dtype=kind[1])
 
@@ -626,6 +669,22 @@ class Staging:
         return fn()
 
 
+def _unaliased(tensor, inputs):
+    for t in inputs:
+        if t is tensor:
+            return tensor.clone()
+    return tensor
+
+
+def _dynamo_traces():
+    """False; True where Dynamo traces it (its hook inlines _yes instead)."""
+    return False
+
+
+def _yes():
+    return True
+
+
 def core_index(value):
     if type(value) is int:
         return value
@@ -667,7 +726,8 @@ def _install_dynamo_hook():
     own_twin = agc_runtime.call_own_twin
     # Runtime functions Dynamo cannot trace (they compare builtins, walk
     # frames) -> what it traces in their place.
-    substitutes = {python_ops.converted_call: _traced_converted_call}
+    substitutes = {python_ops.converted_call: _traced_converted_call,
+                   _dynamo_traces: _yes}
 
     def call_function(self, tx, args, kwargs):
         fn = self.fn

@@ -354,6 +354,112 @@ class Staging(unittest.TestCase):
             torch.export.export(M(), (torch.ones(2),), strict=False)
 
 
+# examples/torch/model.py in the functional form: methods (the guard calls
+# the twin with self), a tuple returned on one branch only, a loop whose
+# body makes two variables the same tensor (h = new).
+MODEL = load_source('''
+import agc_runtime as ag__
+import torch
+from torch import nn
+
+
+class FixedPoint(nn.Module):
+
+    def __init__(self, width=4, tol=1e-4, max_steps=100):
+        super().__init__()
+        self.encode = nn.Linear(width, width)
+        self.step = nn.Linear(width, width)
+        self.tol = tol
+        self.max_steps = max_steps
+
+    def forward(self, x):
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(self, x)
+        h = torch.tanh(self.encode(x))
+        if (self.refine(h) - h).abs().max() < self.tol:
+            return h, torch.zeros((), dtype=torch.int64)
+        steps = torch.zeros((), dtype=torch.int64)
+        delta = torch.ones(())
+        while delta > self.tol and steps < self.max_steps:
+            new = self.refine(h)
+            delta = (new - h).abs().max()
+            h = new
+            steps = steps + 1
+        return h, steps
+
+    @ag__.twin_of(forward, 'forward')
+    def _agc_forward(self, x):
+        with ag__.FunctionScope('forward', 'fscope', ag__.STD) as fscope:
+            do_return = False
+            retval_ = ag__.UndefinedReturnValue()
+            h = ag__.converted_call(torch.tanh, (ag__.converted_call(self.encode, (x,), None, fscope),), None, fscope)
+            def if_body(do_return, retval_):
+                do_return = True
+                retval_ = (h, ag__.converted_call(torch.zeros, ((),), {'dtype': torch.int64}, fscope))
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(ag__.converted_call(ag__.converted_call((ag__.converted_call(self.refine, (h,), None, fscope) - h).abs, (), None, fscope).max, (), None, fscope) < self.tol, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+            def if_body_1(do_return, retval_, h):
+                steps = ag__.converted_call(torch.zeros, ((),), {'dtype': torch.int64}, fscope)
+                delta = ag__.converted_call(torch.ones, ((),), None, fscope)
+                new = ag__.Undefined('new')
+                def loop_test(delta, h, new, steps):
+                    return ag__.and_(lambda: delta > self.tol, lambda: steps < self.max_steps)
+                def loop_body(delta, h, new, steps):
+                    new = ag__.converted_call(self.refine, (h,), None, fscope)
+                    delta = ag__.converted_call((new - h).abs, (), None, fscope).max()
+                    h = new
+                    steps = steps + 1
+                    return (delta, h, new, steps)
+                delta, h, new, steps = ag__.while_stmt_fn(loop_test, loop_body, (delta, h, new, steps), ('delta', 'h', 'new', 'steps'), {})
+                do_return = True
+                retval_ = (h, steps)
+                return (do_return, retval_, h)
+            def else_body_1(do_return, retval_, h):
+                return (do_return, retval_, h)
+            do_return, retval_, h = ag__.if_stmt_fn(ag__.not_(do_return), if_body_1, else_body_1, (do_return, retval_, h), ('do_return', 'retval_', 'h'), 2)
+            return fscope.ret(retval_, do_return)
+    del _agc_forward
+
+    def refine(self, h):
+        if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(self, h)
+        return 0.5 * torch.tanh(self.step(h))
+
+    @ag__.twin_of(refine, 'refine')
+    def _agc_refine(self, h):
+        with ag__.FunctionScope('refine', 'fscope', ag__.STD) as fscope:
+            return 0.5 * ag__.converted_call(torch.tanh, (ag__.converted_call(self.step, (h,), None, fscope),), None, fscope)
+    del _agc_refine
+''')
+
+
+class Module(unittest.TestCase):
+
+    def test_fixed_point_module(self):
+        torch.manual_seed(0)
+        model = MODEL.FixedPoint().eval()
+        with torch.no_grad():
+            h = torch.zeros(4)
+            for _ in range(200):
+                h = model.refine(h)
+            w, b = model.encode.weight, model.encode.bias
+            early = torch.linalg.solve(w, torch.atanh(h) - b)
+        iterate = torch.tensor([2.0, -1.0, 0.5, 3.0])
+        expected = [model(early), model(iterate)]
+        self.assertEqual(int(expected[0][1]), 0)
+        self.assertGreater(int(expected[1][1]), 0)
+        for strict in (False, True):
+            program = torch.export.export(model, (early,), strict=strict)
+            self.assertEqual(sorted(set(higher_order_ops(program))),
+                             ["cond", "while_loop"])
+            for x, want in zip((early, iterate), expected):
+                self.assertTrue(same(program.module()(x), want), strict)
+        torch._dynamo.reset()
+        c = torch.compile(model, fullgraph=True, backend="eager")
+        for x, want in zip((early, iterate), expected):
+            self.assertTrue(same(c(x), want))
+
+
 class Errors(unittest.TestCase):
 
     def raises(self, module, text):
