@@ -61,6 +61,8 @@
 // this one only wrap bodies and calls, so the original facts of each if,
 // while and for (by NodeId) still describe it, and the analyses are computed
 // once per file.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -350,15 +352,33 @@ class FunctionConverter {
       }
       std::vector<SymbolId> extra = ExtraTestReads(*stmt);
       extra_reads_.insert(extra_reads_.end(), extra.begin(), extra.end());
+      // The state is decided before the statement's inner ones convert
+      // (the facts are the same then): a functional statement's inner
+      // statements read its parameters.
+      std::optional<State> state;
+      bool functional = false;
+      // (catching_depth_ counts the try/with statements around `stmt`.)
+      if (IsConvertible(*stmt)) {
+        state = StateOf(*stmt);
+        functional = Functional() && NonlocalReason(*stmt, *state).empty();
+        functional_params_.push_back(functional ? &state->symbols : nullptr);
+      }
       const bool snapshot_loop =
           (stmt->Is<ast::While>() || stmt->Is<ast::For>()) &&
           HoldsSnapshot(*stmt);
       snapshot_loops_ += snapshot_loop ? 1 : 0;
+      const int depth = IsConvertible(*stmt) ? 1 : 0;
+      const int catches = Catches(*stmt) ? 1 : 0;
+      helper_depth_ += depth;
+      catching_depth_ += catches;
       ForEachBlock(*stmt,
                    [&](std::vector<ast::Stmt*>& inner) { Block(inner); });
+      catching_depth_ -= catches;
+      helper_depth_ -= depth;
       snapshot_loops_ -= snapshot_loop ? 1 : 0;
       if (IsConvertible(*stmt)) {
-        Convert(*stmt, out);
+        functional_params_.pop_back();
+        Convert(*stmt, *state, out);
       } else {
         out.push_back(stmt);
       }
@@ -590,7 +610,6 @@ class FunctionConverter {
     state.nouts = outputs.size();
     state.symbols = std::move(outputs);
     state.symbols.insert(state.symbols.end(), inputs.begin(), inputs.end());
-    deleted_ = act->deleted;
     return state;
   }
 
@@ -1095,10 +1114,24 @@ class FunctionConverter {
     }
   }
 
-  void Convert(ast::Stmt& stmt, std::vector<ast::Stmt*>& out) {
+  bool Functional() const {
+    return ctx_.options().control_flow == pass::ControlFlowForm::kFunctional;
+  }
+
+  void Convert(ast::Stmt& stmt,
+               const State& state,
+               std::vector<ast::Stmt*>& out) {
     changed_ = true;
-    State state = StateOf(stmt);
+    deleted_ = activity_.Of(stmt)->deleted;
     const ast::Origin origin = stmt.origin;
+    if (Functional()) {
+      std::string reason = NonlocalReason(stmt, state);
+      if (reason.empty()) {
+        ConvertFunctional(stmt, state, out);
+        return;
+      }
+      ctx_.Emit(diag::DiagKind::kNonlocalFormKept, stmt, Keyword(stmt), reason);
+    }
     Emit(out, StateFunctions(stmt, state, origin));
     if (auto* s = stmt.As<ast::If>()) {
       Emit(out, BodyFunction(Helper("if_body"), {}, s->body, state, origin));
@@ -1185,6 +1218,276 @@ class FunctionConverter {
     out.insert(out.end(), s.orelse.begin(), s.orelse.end());
   }
 
+  // ---- The functional form (--control-flow functional) ----------------
+
+  // A statement that may catch an exception raised inside it (a `with`'s
+  // context manager may swallow one).
+  static bool Catches(const ast::Stmt& stmt) {
+    return stmt.Is<ast::Try>() || stmt.Is<ast::TryStar>() ||
+           stmt.Is<ast::With>() || stmt.Is<ast::AsyncWith>();
+  }
+
+  static std::string_view Keyword(const ast::Stmt& stmt) {
+    return stmt.Is<ast::If>() ? "if" : stmt.Is<ast::While>() ? "while" : "for";
+  }
+
+  // Why `stmt` keeps the nonlocal form ("" when the functional form is
+  // exact): a body that takes the state as parameters has its own copies of
+  // the variables, which is what Python does only when nothing else sees
+  // them while the statement runs.
+  std::string NonlocalReason(const ast::Stmt& stmt, const State& state) const {
+    for (SymbolId id : state.symbols) {
+      const analysis::Symbol& sym = qn_.Get(id);
+      if (sym.is_composite()) {
+        return fmt::format(
+            "its state `{}` is an attribute or item, not a local name",
+            sym.text);
+      }
+    }
+    for (SymbolId id : state.symbols) {
+      if (scope_.globals.Contains(id) || scope_.nonlocals.Contains(id)) {
+        return fmt::format("its state `{}` is declared {} in the function",
+                           qn_.Get(id).text,
+                           scope_.globals.Contains(id) ? "global" : "nonlocal");
+      }
+    }
+    for (SymbolId id : state.symbols) {
+      if (captured_.Contains(id)) {
+        return fmt::format(
+            "its state `{}` is shared with a nested function or lambda",
+            qn_.Get(id).text);
+      }
+    }
+    if (catching_depth_ > 0 && !state.symbols.empty()) {
+      // An exception raised midway leaves a functional body with the
+      // changes made so far in its own frame; code after the `try`/`with`
+      // that catches it must see them in the function's variables.
+      return "it runs inside a `try` or `with` that may catch an exception "
+             "raised midway, which must find the changes made so far";
+    }
+    if (!snapshots_.empty() && !state.symbols.empty()) {
+      return "the function takes snapshots of its locals (locals() or "
+             "vars())";
+    }
+    if (stmt.Is<ast::While>()) {
+      const analysis::NodeActivity& header = activity_.HeaderOf(stmt);
+      for (SymbolId id : state.symbols) {
+        if (header.modified.Contains(id)) {
+          return fmt::format("its test binds its state `{}` (`:=`)",
+                             qn_.Get(id).text);
+        }
+      }
+    }
+    return "";
+  }
+
+  std::vector<std::string_view> StateNames(const State& state) const {
+    std::vector<std::string_view> out;
+    out.reserve(state.symbols.size());
+    for (SymbolId id : state.symbols) {
+      out.push_back(qn_.Get(id).text);
+    }
+    return out;
+  }
+
+  // `(y, ag__.ldu(lambda: x, 'x'))`: the state read as get_state reads it.
+  // `simplify`: its ag__.ldu reads of names that start as Undefined become
+  // plain reads (SimplifyStateReads), as get_state's do; only where the
+  // read reaches the function's own variable (or a helper's parameter).
+  ast::Expr* StateTuple(const ast::Stmt& stmt,
+                        const State& state,
+                        ast::Origin origin,
+                        bool simplify) {
+    std::vector<ast::Expr*> reads;
+    for (SymbolId id : state.symbols) {
+      reads.push_back(StateRead(stmt, id, origin));
+    }
+    ast::Expr* tuple_expr = codegen::InstantiateExpr(
+        module_, "(reads,)", {{"reads", reads}}, origin);
+    auto& tuple = tuple_expr->Cast<ast::Tuple>();
+    for (size_t i = 0; i < state.symbols.size(); ++i) {
+      SymbolId id = state.symbols[i];
+      const analysis::Symbol& sym = qn_.Get(id);
+      if (sym.is_composite() || deleted_.Contains(id) ||
+          !tuple.elts[i]->Is<ast::Call>()) {
+        continue;
+      }
+      if (simplify) {
+        ldu_reads_.push_back(
+            {sym.text, &tuple.elts, i, SymbolExpr(id, origin, false)});
+      } else if (IsEnclosingParam(id)) {
+        // Always bound: the parameter holds a value (maybe Undefined).
+        tuple.elts[i] = SymbolExpr(id, origin, false);
+      }
+    }
+    return tuple_expr;
+  }
+
+  // Whether `id` is a parameter of the innermost helper around the
+  // statement being converted (a functional statement's body), and the
+  // function deletes it nowhere (a `del` could unbind the parameter).
+  bool IsEnclosingParam(SymbolId id) const {
+    if (functional_params_.empty() || functional_params_.back() == nullptr ||
+        scope_.deleted.Contains(id)) {
+      return false;
+    }
+    const std::vector<SymbolId>& params = *functional_params_.back();
+    return std::find(params.begin(), params.end(), id) != params.end();
+  }
+
+  // def <name>([param, ]<state>): prologue; body; return (<state>,)
+  std::vector<ast::Stmt*> FunctionalBody(std::string_view name,
+                                         std::vector<ast::Stmt*> prologue,
+                                         const std::vector<ast::Stmt*>& body,
+                                         const ast::Stmt& stmt,
+                                         const State& state,
+                                         bool simplify,
+                                         ast::Origin origin,
+                                         std::string_view param = {}) {
+    std::vector<ast::Stmt*> stmts = std::move(prologue);
+    if (body.size() != 1 || !body[0]->Is<ast::Pass>()) {
+      stmts.insert(stmts.end(), body.begin(), body.end());
+    }
+    StripAnnotations(stmts);
+    auto ret = codegen::Instantiate(
+        module_, "return state\n",
+        {{"state", StateTuple(stmt, state, origin, simplify)}}, origin);
+    stmts.insert(stmts.end(), ret.begin(), ret.end());
+    codegen::TemplateArgs args = {{"name", codegen::Name(name)},
+                                  {"state", codegen::Names(StateNames(state))},
+                                  {"body", stmts}};
+    if (param.empty()) {
+      return codegen::Instantiate(module_, "def name(state):\n    body\n", args,
+                                  origin);
+    }
+    args.push_back({"param", codegen::Name(param)});
+    return codegen::Instantiate(module_, "def name(param, state):\n    body\n",
+                                args, origin);
+  }
+
+  // `call` as a statement: `y, x = call`, `x, = call`, or `call` alone when
+  // there is no state.
+  std::vector<ast::Stmt*> FunctionalCall(const State& state,
+                                         ast::Expr* call,
+                                         ast::Origin origin) {
+    if (state.symbols.empty()) {
+      return codegen::Instantiate(module_, "call\n", {{"call", call}}, origin);
+    }
+    return codegen::Instantiate(
+        module_, "(targets,) = call\n",
+        {{"targets", codegen::Names(StateNames(state))}, {"call", call}},
+        origin);
+  }
+
+  // The functional form: bodies take the state as parameters and return
+  // it; the operator returns the state after the statement, which the
+  // statement's own level assigns.
+  //
+  //   def if_body(y, x):               def loop_test(i, x):
+  //       y = x * 2                        return i < n
+  //       return (y, x)                def loop_body(i, x):
+  //   def else_body(y, x):                 ...
+  //       return (y, x)                    return (i, x)
+  //   y, x = ag__.if_stmt_fn(          i, x = ag__.while_stmt_fn(
+  //       x > 0, if_body, else_body,       loop_test, loop_body, (i, x),
+  //       (y, x), ('y', 'x'), 1)           ('i', 'x'), {})
+  void ConvertFunctional(ast::Stmt& stmt,
+                         const State& state,
+                         std::vector<ast::Stmt*>& out) {
+    const ast::Origin origin = stmt.origin;
+    // At the function's own level the reads are get_state's: the names
+    // need a binding there (ComputeInits), and those that start as
+    // Undefined are read plainly. Inside a helper the call's assignment
+    // makes them the helper's own variables.
+    const bool top = helper_depth_ == 0;
+    if (top) {
+      for (SymbolId id : state.symbols) {
+        std::string_view name = qn_.Get(id).text;
+        if (IsFunctionLocal(name)) {
+          needed_.emplace(name, top_index_);  // keeps the first
+        }
+      }
+    }
+    ast::Expr* names = codegen::InstantiateExpr(
+        module_, "(names,)", {{"names", SymbolNames(state, origin)}}, origin);
+    if (auto* s = stmt.As<ast::If>()) {
+      Emit(out, FunctionalBody(Helper("if_body"), {}, s->body, stmt, state, top,
+                               origin));
+      Emit(out, FunctionalBody(Helper("else_body"), {}, s->orelse, stmt, state,
+                               top, origin));
+      ast::Expr* call = codegen::InstantiateExpr(
+          module_,
+          "ag__.if_stmt_fn(test, if_body, else_body, state, names, nouts)",
+          {{"test", s->test},
+           {"if_body", codegen::Name(Helper("if_body"))},
+           {"else_body", codegen::Name(Helper("else_body"))},
+           {"state", StateTuple(stmt, state, origin, top)},
+           {"names", names},
+           {"nouts", codegen::IntConstant(
+                         module_, static_cast<int64_t>(state.nouts), origin)}},
+          origin);
+      Emit(out, FunctionalCall(state, call, origin));
+      return;
+    }
+    if (auto* s = stmt.As<ast::While>()) {
+      Emit(out, codegen::Instantiate(
+                    module_, "def loop_test(state):\n    return test\n",
+                    {{"loop_test", codegen::Name(Helper("loop_test"))},
+                     {"state", codegen::Names(StateNames(state))},
+                     {"test", s->test}},
+                    origin));
+      Emit(out, FunctionalBody(Helper("loop_body"), {}, s->body, stmt, state,
+                               top, origin));
+      ast::Expr* call = codegen::InstantiateExpr(
+          module_,
+          "ag__.while_stmt_fn(loop_test, loop_body, state, names, opts)",
+          {{"loop_test", codegen::Name(Helper("loop_test"))},
+           {"loop_body", codegen::Name(Helper("loop_body"))},
+           {"state", StateTuple(stmt, state, origin, top)},
+           {"names", names},
+           {"opts", LoopOpts(stmt, nullptr, origin)}},
+          origin);
+      Emit(out, FunctionalCall(state, call, origin));
+      out.insert(out.end(), s->orelse.begin(), s->orelse.end());
+      return;
+    }
+    auto& s = stmt.Cast<ast::For>();
+    std::string target_text = codegen::PrintNode(module_, *s.target);
+    ast::Expr* extra_test =
+        codegen::InstantiateExpr(module_, "None", {}, origin);
+    if (ast::Expr* extra = module_.LoopExtraTest(s)) {
+      Emit(out, codegen::Instantiate(
+                    module_, "def extra_test(state):\n    return extra\n",
+                    {{"extra_test", codegen::Name(Helper("extra_test"))},
+                     {"state", codegen::Names(StateNames(state))},
+                     {"extra", extra}},
+                    extra->origin));
+      extra_test = codegen::InstantiateExpr(
+          module_, "extra_test",
+          {{"extra_test", codegen::Name(Helper("extra_test"))}}, origin);
+    }
+    std::string_view itr = Helper("itr");
+    std::vector<ast::Stmt*> prologue = codegen::Instantiate(
+        module_, "target = itr\n",
+        {{"target", s.target}, {"itr", codegen::Name(itr)}}, origin);
+    Emit(out, FunctionalBody(Helper("loop_body"), prologue, s.body, stmt, state,
+                             top, origin, itr));
+    ast::Expr* call = codegen::InstantiateExpr(
+        module_,
+        "ag__.for_stmt_fn(iter_, extra_test, loop_body, state, names, opts)",
+        {{"iter_", s.iter},
+         {"extra_test", extra_test},
+         {"loop_body", codegen::Name(Helper("loop_body"))},
+         {"state", StateTuple(stmt, state, origin, top)},
+         {"names", names},
+         {"opts",
+          LoopOpts(stmt, codegen::StrConstant(module_, target_text, origin),
+                   origin)}},
+        origin);
+    Emit(out, FunctionalCall(state, call, origin));
+    out.insert(out.end(), s.orelse.begin(), s.orelse.end());
+  }
+
   ast::Module& module_;
   pass::PassContext& ctx_;
   ast::FunctionDef& fn_;
@@ -1222,6 +1525,14 @@ class FunctionConverter {
   SymbolSet snapshot_names_;
   std::vector<Snapshot> snapshots_;
   int snapshot_loops_ = 0;  // loops being converted that hold one
+  // if/while/for statements being converted around the current block: 0
+  // at the function's own level, more inside what becomes a helper.
+  int helper_depth_ = 0;
+  // try/with statements around the current block, in the function's scope.
+  int catching_depth_ = 0;
+  // Per statement being converted around the current block: its state when
+  // it takes the functional form (its bodies' parameters), else null.
+  std::vector<const std::vector<SymbolId>*> functional_params_;
   // Read by the extra tests of the loops being converted (ExtraTestReads).
   std::vector<SymbolId> extra_reads_;
   bool changed_ = false;

@@ -394,6 +394,69 @@ class Cli(unittest.TestCase):
         self.assertIn(b"pyproject.toml:2:19: [project] requires-python '3.12' "
                       b"is not a version specifier", p.stderr)
 
+    CF_LOOP = (b"def f(n):\n    i = 0\n    while i < n:\n        i += 1\n"
+               b"    return i\n")
+
+    def test_control_flow_flag(self):
+        self.write("cf.py", self.CF_LOOP)
+        p = agc("convert", "cf.py", "-o", "-", "--isolated", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(b"ag__.while_stmt(loop_test, loop_body, get_state, "
+                      b"set_state, ('i',), {})", p.stdout)
+        nonlocal_out = p.stdout
+        p = agc("convert", "cf.py", "-o", "-", "--isolated",
+                "--control-flow", "nonlocal", cwd=self.dir)
+        self.assertEqual(p.stdout, nonlocal_out)
+        p = agc("convert", "cf.py", "-o", "-", "--isolated",
+                "--control-flow", "functional", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(b"i, = ag__.while_stmt_fn(loop_test, loop_body, (i,), "
+                      b"('i',), {})", p.stdout)
+        self.assertNotIn(b"nonlocal", p.stdout)
+
+    def test_bad_control_flow_is_a_usage_error(self):
+        self.write("cf.py", self.CF_LOOP)
+        p = agc("convert", "cf.py", "--control-flow", "bogus", cwd=self.dir)
+        self.assert_one_error(
+            p, r"^agc: error: --control-flow 'bogus' is not a control-flow "
+               r"form \(use nonlocal or functional\) \[AGC016\]$", 2)
+        self.assertFalse((self.dir / "cf_ag.py").exists())
+        self.write("pyproject.toml", b'[tool.agc]\ncontrol-flow = "staged"\n')
+        for sub in ("convert", "lint"):
+            p = agc(sub, "cf.py", cwd=self.dir)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn(b"pyproject.toml:2:16: [tool.agc] control-flow must "
+                          b"be \"nonlocal\" or \"functional\"", p.stderr)
+
+    def test_control_flow_in_config(self):
+        """flag > [tool.agc] control-flow > nonlocal; lint reads the key."""
+        self.write("cf.py", self.CF_LOOP)
+        self.write("pyproject.toml",
+                   b'[tool.agc]\ncontrol-flow = "functional"\n')
+        p = agc("convert", "cf.py", "-o", "-", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(b"ag__.while_stmt_fn(", p.stdout)
+        p = agc("convert", "cf.py", "-o", "-", "--control-flow", "nonlocal",
+                cwd=self.dir)
+        self.assertIn(b"ag__.while_stmt(", p.stdout)
+        p = agc("convert", "cf.py", "-o", "-", "--isolated", cwd=self.dir)
+        self.assertIn(b"ag__.while_stmt(", p.stdout)
+        # A statement that keeps the nonlocal form: a note from convert and
+        # a finding from lint.
+        self.write("g.py", b"def f(n):\n    i = 0\n    g = lambda: i\n"
+                           b"    while i < n:\n        i += 1\n"
+                           b"    return g()\n")
+        note = (b"g.py:4:5: note: this `while` keeps the nonlocal form: its "
+                b"state `i` is shared with a nested function or lambda; "
+                b"torch.cond/while_loop cannot stage it [AGC108]")
+        p = agc("convert", "g.py", "-o", "-", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stderr.strip(), note)
+        p = agc("lint", "g.py", cwd=self.dir)
+        self.assertIn(b"[AGC108]", p.stdout)
+        p = agc("lint", "g.py", "--isolated", cwd=self.dir)
+        self.assertNotIn(b"AGC108", p.stdout)
+
     def test_py311_output_compiles_under_python_3_11(self):
         """What agc writes for a py311 target is 3.11 code (python3 is
         3.11 here), f-strings copied as written included."""

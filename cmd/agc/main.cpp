@@ -282,6 +282,13 @@ int main(int argc, char** argv) {
                       "print the module to stderr after PASS");
   std::string convert_target;
   convert->add_option("--target-version", convert_target, kTargetVersionHelp);
+  std::string control_flow;
+  convert->add_option(
+      "--control-flow", control_flow,
+      "the form of converted if/while/for: nonlocal (bodies assign the "
+      "function's variables; TensorFlow's operators take it) or functional "
+      "(bodies take the state and return it; PyTorch needs it) (default: "
+      "control-flow in [tool.agc], else nonlocal)");
 
   // agc passes
   CLI::App* passes = app.add_subcommand(
@@ -530,6 +537,21 @@ int main(int argc, char** argv) {
   if (!ParseTargetFlag(convert_target, &target_flag)) {
     return 2;
   }
+  std::optional<agc::pass::ControlFlowForm> control_flow_flag;
+  if (!control_flow.empty()) {
+    control_flow_flag = agc::pass::ParseControlFlowForm(control_flow);
+    if (!control_flow_flag) {
+      std::cerr << agc::diag::FormatText(
+                       {agc::diag::DiagKind::kBadOption,
+                        agc::diag::Severity::kError,
+                        "",
+                        {},
+                        "--control-flow " +
+                            agc::pass::BadControlFlowForm(control_flow)})
+                << '\n';
+      return 2;
+    }
+  }
   DiagnosticSink diags;
   // Flags that have nothing to act on with standard input or output.
   {
@@ -603,6 +625,9 @@ int main(int argc, char** argv) {
       if (config->converted_only && converted_only_opt->count() == 0) {
         converted_only = *config->converted_only;
       }
+      if (config->control_flow && !control_flow_flag) {
+        control_flow_flag = config->control_flow;
+      }
       if (!config->out_dir.empty() && out_dir_opt->count() == 0 &&
           out_opt->count() == 0) {
         options.out_dir =
@@ -614,6 +639,8 @@ int main(int argc, char** argv) {
     }
   }
   options.pass_options.eager_originals = !converted_only;
+  options.pass_options.control_flow =
+      control_flow_flag.value_or(agc::pass::ControlFlowForm::kNonlocal);
   agc::pass::SelectionError selection_error;
   auto selected = agc::pass::SelectPasses(agc::passes::Registry(), passes_spec,
                                           &selection_error);

@@ -214,6 +214,11 @@ class Instantiator {
             continue;
           }
         }
+        if constexpr (std::is_same_v<T, ast::Arg>) {
+          if (SpliceParams(*child, out)) {
+            continue;
+          }
+        }
         out.push_back(CopyChild(*child));
       }
     }
@@ -244,6 +249,25 @@ class Instantiator {
       return true;
     }
     return false;
+  }
+
+  // Splices a list of names where a parameter placeholder stands
+  // (`def body(state):` with Names({"y", "x"}) is `def body(y, x):`).
+  bool SpliceParams(const ast::Arg& child, std::vector<ast::Arg*>& out) {
+    const TemplateArg* arg = Find(child.arg);
+    const auto* names =
+        arg != nullptr ? std::get_if<NamesRepl>(&arg->replacement) : nullptr;
+    if (names == nullptr) {
+      return false;
+    }
+    AGC_CHECK_MSG(child.annotation == nullptr,
+                  "a spliced parameter placeholder takes no annotation");
+    for (std::string_view n : names->names) {
+      auto* param = dst_.New<ast::Arg>(origin_);
+      param->arg = dst_.Intern(n);
+      out.push_back(param);
+    }
+    return true;
   }
 
   template <typename T>

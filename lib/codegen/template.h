@@ -23,8 +23,9 @@
 //   leaves `pass`;
 // - a list of expressions: spliced where the placeholder is an element of a
 //   list (call arguments, tuple/list/set elements);
-// - a list of names (Names(...)): spliced into global/nonlocal lists, or as
-//   Name elements where the placeholder is an element of an expression list.
+// - a list of names (Names(...)): spliced into global/nonlocal lists, as
+//   Name elements where the placeholder is an element of an expression list,
+//   or as parameters where the placeholder is a parameter.
 //
 // The template text is dedented, parsed once per thread and cached; a template
 // that does not parse is a check failure (a bug in agc, not in the user's

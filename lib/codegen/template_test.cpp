@@ -129,6 +129,20 @@ TEST_CASE("template splices an empty name list into a tuple", "[template]") {
   CHECK(PrintNode(in.module, *out) == "()");
 }
 
+TEST_CASE("template splices a name list as parameters", "[template]") {
+  Input in("pass\n");
+  auto stmts = Instantiate(in.module, R"(
+      def loop_body(itr, state):
+          return (state,)
+  )",
+                           {{"state", Names({"i", "x"})}}, kOrigin);
+  CHECK(in.Print(stmts) == "def loop_body(itr, i, x):\n    return (i, x)\n");
+  auto none =
+      Instantiate(in.module, "def if_body(state):\n    return (state,)\n",
+                  {{"state", Names({})}}, kOrigin);
+  CHECK(in.Print(none) == "def if_body():\n    return ()\n");
+}
+
 TEST_CASE("template nodes take the origin and have no span", "[template]") {
   Input in("x\n");
   ast::Expr* x = in.ExprAt(0);

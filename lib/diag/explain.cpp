@@ -469,6 +469,41 @@ The whole function stays Python: none of its control flow is staged.
 ## Use instead
 Select the pass the message names (the default pipeline has them all).
 )md"},
+    {108, R"md(# AGC108: statement keeps the nonlocal form
+
+## What it does
+With `--control-flow functional` (or `control-flow = "functional"` in
+`[tool.agc]`), notes an `if`, `while` or `for` that is still written in the
+nonlocal form (bodies that assign the function's variables through
+`nonlocal`, state through get_state/set_state), with the reason: its state
+holds a composite symbol (`self.x`, `d['k']`), a name the function declares
+`global` or `nonlocal`, or a name a nested function or lambda shares; its
+`while` test binds state (`:=`); or the function takes snapshots of its
+locals (`locals()`, `vars()`). The functional form could not keep Python's
+behaviour there, so agc keeps the exact one.
+
+## Why is this bad
+It still runs on every agc_runtime backend, but PyTorch's higher-order ops
+(`torch.cond`, `while_loop`) refuse bodies that assign an enclosing
+function's variables: under `torch.export` or `torch.compile` this statement
+cannot be staged.
+
+## Example
+```python
+def f(x, n):
+    scale = lambda v: v * x   # the lambda reads `x`
+    while n > 0:
+        x = x + 1             # state `x` is shared with the lambda
+        n -= 1
+    return scale(n)
+```
+
+## Use instead
+Keep the state in plain local names the statement alone uses: copy an
+attribute or item into a local before the loop and store it back after it;
+pass values to a nested function as arguments instead of letting it read the
+loop's variables.
+)md"},
     {201, R"md(# AGC201: jump inside finally
 
 ## What it does

@@ -486,6 +486,8 @@ void Linter::Run(Job& job) {
   // The converted code is what the findings are about (eager originals
   // would only add copies that report nothing).
   pass_options.eager_originals = false;
+  pass_options.control_flow =
+      config->control_flow.value_or(pass::ControlFlowForm::kNonlocal);
   pass::PipelineOptions pipeline;
   diag::DiagnosticSink conversion;
   pass::RunPipeline(*passes, module, conversion, pass_options, pipeline);

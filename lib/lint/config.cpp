@@ -229,11 +229,19 @@ bool LoadConfig(const std::string& pyproject,
                               base::PythonVersionNames());
         ok = false;
       }
+    } else if (key == "control-flow") {
+      std::optional<std::string> name = value.value<std::string>();
+      config->control_flow =
+          name ? pass::ParseControlFlowForm(*name) : std::nullopt;
+      if (!config->control_flow) {
+        problem = "must be \"nonlocal\" or \"functional\"";
+        ok = false;
+      }
     } else {
       problem =
           "is not a known key (select, ignore, per-file-ignores, exclude, "
           "severity, passes, runtime-import, out-dir, converted-only, "
-          "assume-staged, target-version)";
+          "assume-staged, target-version, control-flow)";
       ok = false;
     }
     if (!ok) {

@@ -13,6 +13,8 @@
 //                                conversion passes in memory with `passes`)
 //   target-version = "py312"     the oldest Python the code runs on (py311,
 //                                py312, py313); shared with convert
+//   control-flow = "functional"  the form of converted if/while/for
+//                                (nonlocal or functional); shared with convert
 // and, from the `[project]` table, `requires-python` (its minimum version is
 // the target when neither the flag nor `target-version` gives one).
 // Unknown keys and wrong types are configuration errors (exit code 2).
@@ -28,6 +30,7 @@
 
 #include "lib/base/python_version.h"
 #include "lib/diag/diagnostic.h"
+#include "lib/pass/pass.h"
 
 namespace agc::lint {
 
@@ -52,6 +55,8 @@ struct Config {
   std::optional<bool> assume_staged;
   // `target-version = "py312"`; unset when the key is absent.
   std::optional<base::PythonVersion> target_version;
+  // `control-flow = "functional"`; unset when the key is absent.
+  std::optional<pass::ControlFlowForm> control_flow;
   // The minimum Python of `requires-python` in `[project]` (clamped to the
   // versions agc reads); unset when absent or without a lower bound.
   std::optional<base::PythonVersion> requires_python;

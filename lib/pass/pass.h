@@ -2,7 +2,9 @@
 // file in passes/, listed once in passes/passes.def.
 #pragma once
 
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -16,6 +18,22 @@ namespace agc::pass {
 
 enum class Changed : bool { kNo, kYes };
 
+// How control_flow writes a converted if/while/for (--control-flow):
+// kNonlocal, the operator protocol's form (bodies assign the function's
+// variables through `nonlocal`, state goes through get_state/set_state);
+// kFunctional, bodies that take the state as parameters and return it
+// (`y, x = ag__.if_stmt_fn(...)`), which PyTorch's higher-order ops need.
+enum class ControlFlowForm : uint8_t { kNonlocal, kFunctional };
+
+// "nonlocal" or "functional"; nullopt for anything else.
+std::optional<ControlFlowForm> ParseControlFlowForm(std::string_view name);
+
+std::string_view ControlFlowFormName(ControlFlowForm form);
+
+// What is wrong with a value that names no form: "'bogus' is not a
+// control-flow form (use nonlocal or functional)".
+std::string BadControlFlowForm(std::string_view value);
+
 struct PassOptions {
   // The statement converted modules use to import the runtime.
   std::string runtime_import = "import agc_runtime as ag__";
@@ -23,6 +41,8 @@ struct PassOptions {
   // calls its converted twin only while a framework traces (the default);
   // false: the converted code only, run on every call (--converted-only).
   bool eager_originals = true;
+  // The form of converted if/while/for (--control-flow).
+  ControlFlowForm control_flow = ControlFlowForm::kNonlocal;
 };
 
 // What a pass sees besides the tree: diagnostics for the file, the analyses,

@@ -132,6 +132,19 @@ TEST_CASE("Selection: a missing prerequisite is an error", "[pass]") {
         "pass 'reader' needs pass 'adder', which is not selected");
 }
 
+TEST_CASE("Control-flow form: names, default and bad values", "[pass]") {
+  CHECK(ParseControlFlowForm("nonlocal") == ControlFlowForm::kNonlocal);
+  CHECK(ParseControlFlowForm("functional") == ControlFlowForm::kFunctional);
+  CHECK_FALSE(ParseControlFlowForm("bogus"));
+  CHECK_FALSE(ParseControlFlowForm(""));
+  CHECK_FALSE(ParseControlFlowForm("Functional"));
+  CHECK(ControlFlowFormName(ControlFlowForm::kNonlocal) == "nonlocal");
+  CHECK(ControlFlowFormName(ControlFlowForm::kFunctional) == "functional");
+  CHECK(PassOptions().control_flow == ControlFlowForm::kNonlocal);
+  CHECK(BadControlFlowForm("bogus") ==
+        "'bogus' is not a control-flow form (use nonlocal or functional)");
+}
+
 TEST_CASE("Pipeline recomputes analyses after a change", "[pass]") {
   auto reg = TestRegistry();
   SelectionError err;
