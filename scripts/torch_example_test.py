@@ -35,6 +35,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--agc", default=str(ROOT / "build" / "agc"))
     options = parser.parse_args()
+    options.agc = os.path.abspath(options.agc)
     results = {"passed": 0, "failed": 0}
 
     def check(ok, what, detail=""):
