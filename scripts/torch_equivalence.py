@@ -13,8 +13,9 @@ Each file testdata/torch_equivalence/<name>.py defines functions and
     CASES = {"name": [args, args, ...], ...}
         every function and module class the file defines (names starting
         with '_' are helpers); args a tuple of arguments, the same shapes
-        and dtypes in every tuple of one name (the program is exported with
-        the first); a module class is made with no arguments, after
+        and dtypes, and the same Python numbers, in every tuple of one name
+        (the program is exported with the first, and export specializes
+        shapes and numbers); a module class is made with no arguments, after
         torch.manual_seed(0);
     STAGED = {"name": {"cond", "while_loop"}, ...}
         names whose control flow depends on tensor values: the exported
@@ -29,8 +30,10 @@ For every name not in ERRORS, agc's output (``agc convert --control-flow
 functional``) must be exported by ``torch.export.export`` (non-strict; with
 --strict, strict too), and the exported program run on each args tuple must
 equal the original run eagerly on the same arguments; the same for
-``torch.compile(fullgraph=True, backend="eager")`` of the converted code
-(Dynamo's whole-graph capture; "eager" keeps 150 compilations affordable).
+``torch.compile(fullgraph=True, backend="aot_eager")`` of the converted
+code (Dynamo's whole-graph capture, then AOTAutograd, which drops the dead
+operations of the runtime's probes; no inductor, which takes some 19 s a
+function; --backend chooses).
 Equal: the same structure (tuples, lists, dicts, None) and, leaf by leaf,
 an original tensor and a converted tensor of the same shape and dtype, or
 an original Python number and a converted number or 0-d tensor (a staged
@@ -249,7 +252,8 @@ def check_case(name, original, converted, arg_list, staged_ops, error,
                                         strict=False)
                 else:
                     torch._dynamo.reset()
-                    torch.compile(conv, fullgraph=True, backend="eager")(
+                    torch.compile(conv, fullgraph=True,
+                                  backend=options.backend)(
                         *fresh(arg_list[0]))
             except Exception as e:  # noqa: BLE001 - the message is checked
                 if error not in str(e):
@@ -278,7 +282,7 @@ def check_case(name, original, converted, arg_list, staged_ops, error,
                     " strict" if strict else "", i, why))
                 return
     torch._dynamo.reset()
-    compiled = torch.compile(conv, fullgraph=True, backend="eager")
+    compiled = torch.compile(conv, fullgraph=True, backend=options.backend)
     for i, args in enumerate(arg_list):
         why = equal(expected[i], compiled(*fresh(args)))
         if why:
@@ -294,6 +298,8 @@ def main():
     parser.add_argument("--strict", action="store_true",
                         help="also export in strict mode")
     parser.add_argument("--originals-only", action="store_true")
+    parser.add_argument("--backend", default="aot_eager",
+                        help="torch.compile's backend (default aot_eager)")
     parser.add_argument("files", nargs="*")
     options = parser.parse_args()
     files = options.files or sorted(

@@ -461,7 +461,11 @@ class Staging:
                 kind = self._loop_kind(name, b, a, statement)
                 kinds.append(kind)
                 if kind[0] == "tensor":
-                    init.append(b if self._is_tensor(b) and b.dtype == kind[1]
+                    # A copy: the body may also read the same tensor from
+                    # outside (``x = a; while ...: x = f(x, a)``), which
+                    # while_loop refuses as aliasing.
+                    init.append(b.clone() if self._is_tensor(b) and
+                                b.dtype == kind[1]
                                 else self._initial(b, kind))
                     promoted.append(not self._is_tensor(b))
             plan.append((b_def, kinds))
@@ -481,8 +485,10 @@ class Staging:
             if not self._is_tensor(go):
                 return torch.full((), bool(go), dtype=torch.bool)
             if go.dtype is not torch.bool:
-                go = go != 0
-            return go.reshape(())
+                return (go != 0).reshape(())
+            if go.dim() != 0:
+                return go.reshape(())
+            return _unaliased(go, tensors)
 
 
         def body_fn(*tensors):
@@ -739,6 +745,13 @@ def _install_dynamo_hook():
                     UserFunctionVariable(twin), list(args), dict(kwargs))
         else:
             substitute = substitutes.get(fn)
+            if substitute is _traced_converted_call and args:
+                # Decided here, on Dynamo's value of the callee: comparing
+                # a method with a builtin is beyond Dynamo.
+                callee = args[0]
+                value = getattr(callee, "fn", getattr(callee, "value", None))
+                if not any(value is b for b in _STAGED_BUILTINS):
+                    substitute = _plain_call
             if substitute is not None:
                 from torch._dynamo.variables import UserFunctionVariable
                 return tx.inline_user_function_return(
@@ -748,6 +761,17 @@ def _install_dynamo_hook():
 
     dyn_functions.UserFunctionVariable.call_function = call_function
     _hooked = True
+
+
+_STAGED_BUILTINS = (range, len, int, float, abs, print)
+
+
+def _plain_call(f, args, kwargs, caller_fn_scope=None, options=None):
+    """converted_call of anything but a staged builtin, as Dynamo traces
+    it."""
+    if kwargs is None:
+        return f(*args)
+    return f(*args, **kwargs)
 
 
 def _traced_converted_call(f, args, kwargs, caller_fn_scope=None,

@@ -102,7 +102,7 @@ CASES = {
     "or_value": [(_X, -_X), (-_X, -_X)],
     "not_value": [(_X,), (-_X,)],
     "while_and": [(_X,), (_T([1e-9, 1e-9, 1e-9]),)],
-    "plain_and_or": [(_X, 2, 0), (-_X, 2, 5)],
+    "plain_and_or": [(_X, 2, 0), (-_X, 2, 0)],
 }
 
 STAGED = {name: {"cond"} for name in CASES
