@@ -3,7 +3,8 @@
 # scripts/bench.py for what is measured, and scripts/bench_tf.py for the
 # figures under TensorFlow and scripts/bench_jax.py for those under JAX (run
 # with the project's .venv/, made by `scripts/setup.sh --venv`;
-# AGC_BENCH_TF=0 and AGC_BENCH_JAX=0 leave them out), scripts/bench_eager.py
+# AGC_BENCH_TF=0 and AGC_BENCH_JAX=0 leave them out; scripts/bench_torch.py
+# for those under PyTorch, AGC_BENCH_TORCH=0), scripts/bench_eager.py
 # for agc's output called eagerly against the original (AGC_BENCH_EAGER=0
 # leaves it out), and the fuzz targets' inputs per second (AGC_BENCH_FUZZ=0
 # leaves it out).
@@ -59,6 +60,28 @@ if [ "${AGC_BENCH_JAX:-1}" != 0 ]; then
       ${AGC_BENCH_JAX_ARGS:-}
   else
     echo "  skipped: no .venv/ (scripts/setup.sh --venv failed)"
+  fi
+fi
+
+# agc's output under torch.export against hand-written torch.cond and
+# while_loop (run time of the exported programs), and eager calls of agc's
+# output against the original with torch imported (about 40 s; in the
+# PyTorch environment .venv-torch/; AGC_BENCH_TORCH_ARGS="--rounds 61", say,
+# is passed to it). Until agc has --control-flow functional, the kernels'
+# functional form written by hand stands in for its output (the first line
+# printed says which).
+if [ "${AGC_BENCH_TORCH:-1}" != 0 ]; then
+  echo "under PyTorch (scripts/bench_torch.py):"
+  if "$ROOT/scripts/setup.sh" --venv && [ -x "$ROOT/.venv-torch/bin/python" ]; then
+    given=()
+    if ! "$BUILD/agc" convert --help 2>/dev/null | grep -q -- --control-flow; then
+      given=(--converted "$ROOT/scripts/bench_torch/functional_kernels.py")
+    fi
+    # shellcheck disable=SC2086
+    "$ROOT/.venv-torch/bin/python" "$ROOT/scripts/bench_torch.py" \
+      --agc "$BUILD/agc" "${given[@]}" ${AGC_BENCH_TORCH_ARGS:-}
+  else
+    echo "  skipped: no .venv-torch/ (scripts/setup.sh --venv failed)"
   fi
 fi
 

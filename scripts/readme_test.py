@@ -42,9 +42,10 @@ EXAMPLE = ROOT / "examples" / "model.py"
 SHAPES = ROOT / "examples" / "makefile" / "src"
 AGC = None
 
-# Sections whose examples need TensorFlow or JAX (the project's .venv/);
-# their own suites run them (scripts/tf_example_test.py, ...).
-FRAMEWORK_SECTION = re.compile(r"TensorFlow|JAX")
+# Sections whose examples need TensorFlow, JAX (the project's .venv/) or
+# PyTorch (.venv-torch/); their own suites run them
+# (scripts/tf_example_test.py, runtime/tests_torch, ...).
+FRAMEWORK_SECTION = re.compile(r"TensorFlow|JAX|PyTorch")
 
 # Blocks not run, by (section, first line), with the reason.
 SKIPPED = {
@@ -164,8 +165,9 @@ def read_blocks(path=README):
 def classify(block):
     """(kind, reason): how the block is checked, or why it is not."""
     if any(FRAMEWORK_SECTION.search(s) for s in block.sections):
-        return "skip", "TensorFlow/JAX section: needs .venv/ (its suites " \
-                       "run it: tf_example_test.py, tf_equivalence.py)"
+        return "skip", "TensorFlow/JAX/PyTorch section: needs .venv/ or " \
+                       ".venv-torch/ (its suites run it: " \
+                       "tf_example_test.py, tf_equivalence.py, runtime_torch)"
     first = block.lines[0] if block.lines else ""
     if (block.section, first) in SKIPPED:
         return "skip", SKIPPED[(block.section, first)]

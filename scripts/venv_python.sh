@@ -5,18 +5,30 @@
 #                                                  version of
 #                                                  scripts/python_versions.txt)
 #   scripts/venv_python.sh --python 3.13 ARGS...   that version's (.venv-py313/)
+#   scripts/venv_python.sh --torch [--python 3.13] ARGS...
+#                                                  the PyTorch environment
+#                                                  (.venv-torch/,
+#                                                  .venv-torch-py313/)
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 default="$(awk '$2 == "venv" { print $1; exit }' \
            "$ROOT/scripts/python_versions.txt")"
 version="$default"
-if [ "${1:-}" = --python ]; then
-  version="${2:?venv_python.sh: --python needs a version (3.13)}"
-  shift 2
-fi
+kind=""
+while :; do
+  if [ "${1:-}" = --python ]; then
+    version="${2:?venv_python.sh: --python needs a version (3.13)}"
+    shift 2
+  elif [ "${1:-}" = --torch ]; then
+    kind="-torch"
+    shift
+  else
+    break
+  fi
+done
 if [ "$version" = "$default" ]; then
-  venv="$ROOT/.venv"
+  venv="$ROOT/.venv$kind"
 else
-  venv="$ROOT/.venv-py${version//./}"
+  venv="$ROOT/.venv$kind-py${version//./}"
 fi
 if [ ! -x "$venv/bin/python" ] || [ ! -f "$venv/.agc-complete" ]; then
   echo "venv_python.sh: $venv (Python $version) is missing or incomplete;" \

@@ -55,7 +55,7 @@ from ._importlib_bootstrap_python import (
     list_stack, map_, new_list, not_, not_eq, or_, print_, range_, set_item,
     sorted_, while_stmt, while_stmt_fn, with_function_scope, zip_)
 
-BACKENDS = ("python", "staged", "tf", "jax")
+BACKENDS = ("python", "staged", "tf", "jax", "torch")
 
 # ---------------------------------------------------------------------------
 # Eager originals: the entry guard of a converted function's original code
@@ -196,6 +196,8 @@ def twin_of(original, name):
     file (a property's getter and setter share a name).
     """
     def mark(twin):
+        if not _torch_ready:
+            _prepare_torch()
         code = twin.__code__
         function = None
         for candidate in _functions_of(original):
@@ -222,6 +224,25 @@ def twin_of(original, name):
 
 
 _FunctionType = type(twin_of)
+_torch_ready = False
+
+
+def _prepare_torch():
+    """With PyTorch imported, loads its staging now, in plain Python: its
+    Dynamo hook must be in place before torch.compile or torch.export trace
+    a guard (Dynamo cannot import it while it traces)."""
+    global _torch_ready
+    module = _sys.modules.get("torch")
+    if module is None:
+        return
+    spec = getattr(module, "__spec__", None)
+    if getattr(spec, "_initializing", False):
+        return
+    _torch_ready = True
+    try:
+        _python_ops._staging_of_module("torch_backend")
+    except ImportError:
+        pass
 
 
 def _functions_of(entity):
@@ -430,6 +451,11 @@ def _backend_table(name):
         table = _own_table(_python_ops)
         table.update(jax_backend.load())
         return _without_functional(table)
+    if name == "torch":
+        from . import torch_backend
+        table = _own_table(_python_ops)
+        table.update(torch_backend.load())
+        return table
     raise ValueError("unknown agc_runtime backend %r; choose one of %s"
                      % (name, ", ".join(BACKENDS)))
 
@@ -487,8 +513,8 @@ def remap_traceback(text, hide_runtime_frames=True):
 # ``ag__.name`` that converted code reads (the eager guard's
 # ``ag__.frameworks_loaded``, on each call) would be slower. ``staged`` is
 # imported with the package (``agc_runtime.staged.run(...)`` works after a
-# plain ``import agc_runtime``); ``tf_backend``, ``jax_backend`` and
-# ``traceback_hook`` load when imported or first needed.
+# plain ``import agc_runtime``); ``tf_backend``, ``jax_backend``,
+# ``torch_backend`` and ``traceback_hook`` load when imported or first needed.
 from . import staged  # noqa: E402
 
 

@@ -78,6 +78,7 @@ _RUNTIME_DIR = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 STAGING_FRAMEWORKS = (
     ("tensorflow", "tf_backend", True),
     ("jax", "jax_backend", False),
+    ("torch", "torch_backend", False),
 )
 _FRAMEWORK_MODULES = {prefix: module
                       for prefix, module, _ in STAGING_FRAMEWORKS}

@@ -263,6 +263,16 @@ def _shrink():
         _owed = 0
 
 
+# A callable saying whether a tracer that cannot run _grow traces now
+# (PyTorch's torch.compiler.is_compiling, set by its staging), or None.
+_traced = None
+
+
+def set_traced_check(check):
+    global _traced
+    _traced = check
+
+
 def recursion_allowance():
     """How far the current recursion limit is raised by active scopes."""
     return _extra - _owed
@@ -295,6 +305,10 @@ class FunctionScope:
         self._grew = False
 
     def __enter__(self):
+        if _traced is not None and _traced():
+            # PyTorch traces (Dynamo cannot trace the lock and the
+            # recursion limit): no allowance.
+            return self
         self._grew = _grow()
         return self
 

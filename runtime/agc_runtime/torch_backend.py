@@ -1,0 +1,806 @@
+"""PyTorch: staging converted code with ``torch.cond`` and ``while_loop``.
+
+Two ways in, one ``Staging``:
+
+* **Staging without configuration** (the default): the python backend hands
+  a statement to ``Staging`` (``staging()``) when the value deciding it is a
+  ``torch.Tensor`` while PyTorch traces: ``torch.export.export`` (strict and
+  non-strict) and ``torch.compile`` (``torch.compiler.is_compiling()``).
+  Eager tensors, and every other value, keep Python's semantics.
+* **The torch backend** (``AGC_BACKEND=torch`` or ``agc_runtime.use('torch')``):
+  the same, with PyTorch imported when the backend is selected (an
+  ImportError then, not at the first traced tensor).
+
+PyTorch's higher-order operators refuse bodies that assign variables of the
+enclosing function, so PyTorch stages only the functional form of the
+converted control flow (``agc convert --control-flow functional``:
+``if_stmt_fn``, ``while_stmt_fn``, ``for_stmt_fn``); the get_state/set_state
+form (``if_stmt``, ...) meeting a traced tensor is a TypeError that says so.
+
+What each statement becomes, on a traced tensor:
+
+* ``if`` -> ``torch.cond`` over the statement's outputs (both branches
+  traced); ``x if c else y`` -> ``torch.cond``;
+* ``while`` -> ``torch._higher_order_ops.while_loop``;
+* ``for`` over ``range(...)`` with a tensor bound, or over a tensor's leading
+  axis (while tracing) -> ``while_loop`` carrying the index (a ``break`` or
+  ``return`` in the body is the carried flag the converter made);
+* ``a and b`` / ``a or b`` / ``not a`` on a tensor -> ``torch.logical_and``
+  / ``torch.logical_or`` / ``torch.logical_not`` (both operands are
+  evaluated: a traced tensor has no truth value to short-circuit on);
+* ``print`` with a tensor argument -> PyTorch's ``print`` higher-order
+  operator (``torch._higher_order_ops.print``), which stays in the graph and
+  prints when the exported or compiled program runs;
+* ``range``, ``len``, ``int``, ``float``, ``abs`` accept traced tensors.
+
+The outputs of a staged ``if`` and the variables of a staged loop must be
+tensors, Python bools/ints/floats (which become tensors, as in TensorFlow's
+AutoGraph: a flag set in one branch only), or values equal on both branches
+(None, strings, objects: kept as they are). Outputs must match in
+structure, shape and dtype on both branches and on every iteration; a
+mismatch is a TypeError naming the variable. To learn what each branch or
+body gives, each is first run once outside the higher-order operator (that
+run's operations are dead and leave the graph); a nested staged statement
+is traced again at each level.
+"""
+
+import sys
+
+from . import core
+
+_UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
+_SCALARS = (bool, int, float)
+
+
+def _import_torch():
+    try:
+        import torch  # noqa: F401
+        import torch._higher_order_ops.while_loop  # noqa: F401
+        import torch.fx.experimental.proxy_tensor  # noqa: F401
+    except ImportError as e:
+        raise ImportError(
+            "agc_runtime: the 'torch' backend needs PyTorch, which cannot be "
+            "imported here (%s). Install torch, or select the 'python' or "
+            "'staged' backend (AGC_BACKEND / agc_runtime.use())." % e) from e
+    return sys.modules["torch"]
+
+
+_staging = None
+
+
+def staging():
+    """The Staging object (made once); ImportError without PyTorch."""
+    global _staging
+    if _staging is None:
+        _staging = Staging()
+    return _staging
+
+
+def load():
+    """The torch backend's operators (over the python backend's): PyTorch is
+    imported now; tensors stage as without configuration."""
+    staging()
+    return {}
+
+
+class TracedRange:
+    """``range(start, stop, step)`` with a tensor among its bounds, while
+    PyTorch traces: a for loop over it is a while_loop."""
+
+    __slots__ = ("start", "stop", "step")
+
+    def __init__(self, start, stop, step):
+        self.start, self.stop, self.step = start, stop, step
+
+    def __iter__(self):
+        raise TypeError(
+            "agc_runtime: a range with a traced tensor bound can only be the "
+            "iterable of a converted for loop (torch while_loop)")
+
+    def __repr__(self):
+        return "range(%r, %r, %r)" % (self.start, self.stop, self.step)
+
+
+class FunctionalFormRequired(TypeError):
+    """A get_state/set_state operator met a tensor PyTorch traces."""
+
+
+_NONLOCAL_FORM = (
+    "agc_runtime: this %s depends on a tensor that PyTorch traces (%s), but "
+    "it was converted to bodies that assign the enclosing function's "
+    "variables through nonlocal, which torch.cond and while_loop refuse. "
+    "Convert the file with `agc convert --control-flow functional`.")
+
+
+class Staging:
+    """PyTorch's control flow for the statements the python backend hands
+    over (a traced tensor decides them)."""
+
+    def __init__(self):
+        torch = _import_torch()
+        # The tensor types Dynamo and export show (looked up by type, before
+        # tracing: Dynamo refuses to fill the runtime's type cache).
+        types = [TracedRange, torch.Tensor, torch.nn.Parameter]
+        for module, name in (("torch._subclasses.fake_tensor", "FakeTensor"),
+                             ("torch._subclasses.functional_tensor",
+                              "FunctionalTensor")):
+            try:
+                types.append(getattr(__import__(module, fromlist=("_",)),
+                                     name))
+            except (ImportError, AttributeError):
+                pass
+        self.types = tuple(types)
+        self.torch = torch
+        self._pytree = sys.modules["torch.utils._pytree"]
+        self._while_loop = sys.modules[
+            "torch._higher_order_ops.while_loop"].while_loop
+        self._is_compiling = torch.compiler.is_compiling
+        self._no_proxy = sys.modules[
+            "torch.fx.experimental.proxy_tensor"].disable_proxy_modes_tracing
+        self.tracing = self._is_compiling
+        self.active = self._is_compiling
+        core.set_traced_check(self._is_compiling)
+        _install_dynamo_hook()
+
+    # -- values -------------------------------------------------------------
+
+    def _is_tensor(self, value):
+        return isinstance(value, self.torch.Tensor)
+
+    def describe(self, value):
+        if isinstance(value, _UNDEFINED_TYPES):
+            return "undefined"
+        if value is None:
+            return "None"
+        if self._is_tensor(value):
+            return "a tensor %s%s" % (str(value.dtype).replace("torch.", ""),
+                                      list(value.shape))
+        if type(value) in (list, tuple, dict):
+            return "a %s of %d element%s" % (
+                type(value).__name__, len(value),
+                "" if len(value) == 1 else "s")
+        return "a Python %s" % type(value).__name__
+
+    # -- if -----------------------------------------------------------------
+
+    def if_stmt(self, cond, body, orelse, get_state, set_state, symbol_names,
+                nouts):
+        raise FunctionalFormRequired(_NONLOCAL_FORM % (
+            "if statement", ", ".join(symbol_names) or "no variables"))
+
+    def if_stmt_fn(self, cond, body, orelse, state, symbol_names, nouts):
+        state = tuple(state)
+        return self._cond(cond, lambda *s: body(*s),
+                          lambda *s: orelse(*s), state, symbol_names, nouts,
+                          "if statement")
+
+    def _cond(self, cond, body, orelse, state, names, nouts, statement):
+        torch = self.torch
+        tree = self._pytree
+        if cond.numel() != 1:
+            raise ValueError(
+                "agc_runtime: the condition of a staged %s must be a tensor "
+                "with one element, not one of shape %s" % (
+                    statement, list(cond.shape)))
+        if cond.dtype is not torch.bool:
+            cond = cond.reshape(()) != 0
+        else:
+            cond = cond.reshape(())
+        # Each branch once, to learn its outputs (not recorded).
+        outs_a = tuple(self._probe(body, state))[:nouts]
+        outs_b = tuple(self._probe(orelse, state))[:nouts]
+        plan = []  # per output: (treedef, per-leaf kind)
+        for i in range(nouts):
+            name = names[i] if i < len(names) else "output %d" % i
+            a_leaves, a_def = tree.tree_flatten(outs_a[i])
+            b_leaves, b_def = tree.tree_flatten(outs_b[i])
+            # A return value on one branch only (the converter's retval_):
+            # the other branch gives placeholders of the same structure.
+            if isinstance(outs_a[i], core.UndefinedReturnValue):
+                a_leaves, a_def = [outs_a[i]] * len(b_leaves), b_def
+            elif isinstance(outs_b[i], core.UndefinedReturnValue):
+                b_leaves, b_def = [outs_b[i]] * len(a_leaves), a_def
+            if a_def != b_def:
+                raise TypeError(
+                    "agc_runtime: '%s' must have the same structure on both "
+                    "branches of the %s; it is %s in the if branch and %s in "
+                    "the else branch" % (name, statement,
+                                         self.describe(outs_a[i]),
+                                         self.describe(outs_b[i])))
+            kinds = []
+            for a, b in zip(a_leaves, b_leaves):
+                kinds.append(self._merge(name, a, b, statement))
+            plan.append((a_def, kinds))
+        if not any(k[0] == "tensor" for _, ks in plan for k in ks):
+            # Nothing to carry through cond (the outputs are the same
+            # constants on both branches): the cond is still staged when
+            # a branch has effects? It has none PyTorch keeps; take them.
+            return tuple(outs_a) + state[nouts:]
+        operands = tuple(v for v in tree.tree_leaves(state)
+                         if self._is_tensor(v))
+
+        def branch(fn):
+            def run(*tensors):
+                it = iter(tensors)
+                leaves, spec = tree.tree_flatten(state)
+                leaves = [next(it) if self._is_tensor(v) else v
+                          for v in leaves]
+                outs = tuple(fn(*tree.tree_unflatten(leaves, spec)))[:nouts]
+                return tuple(self._tensor_outputs(outs, plan))
+            return run
+
+        results = torch.cond(cond, branch(body), branch(orelse), operands)
+        return tuple(self._rebuild(plan, results)) + state[nouts:]
+
+    def _probe(self, fn, state):
+        """fn(*state) run to learn what it returns, its operations left out
+        of the program: Dynamo drops them as dead code; torch.export's
+        non-strict tracing would record them, so its proxy mode is off."""
+        if _dynamo_traces():
+            return fn(*state)
+        with self._no_proxy():
+            return fn(*state)
+
+    def _merge(self, name, a, b, statement):
+        """How output leaf a (if branch) and b (else branch) leave cond:
+        ("tensor", dtype, shape) or ("const", value)."""
+        torch = self.torch
+        a_undef = isinstance(a, _UNDEFINED_TYPES)
+        b_undef = isinstance(b, _UNDEFINED_TYPES)
+        if a_undef and b_undef:
+            return ("const", a)
+        if a_undef or b_undef:
+            if isinstance(a, core.UndefinedReturnValue) or isinstance(
+                    b, core.UndefinedReturnValue):
+                other = b if a_undef else a
+                if self._is_tensor(other):
+                    return ("tensor", other.dtype, tuple(other.shape))
+                if type(other) in _SCALARS:
+                    return ("tensor", self._scalar_dtype(other, other), ())
+            raise TypeError(
+                "agc_runtime: '%s' is defined in the %s branch of the %s but "
+                "not in the %s branch (%s there); a staged if needs it on "
+                "both" % (name, "else" if a_undef else "if", statement,
+                          "if" if a_undef else "else",
+                          self.describe(b if a_undef else a)))
+        a_t, b_t = self._is_tensor(a), self._is_tensor(b)
+        if not a_t and not b_t and (type(a) not in _SCALARS or
+                                    type(b) not in _SCALARS):
+            if a is b or (type(a) is type(b) and _equal(a, b)):
+                return ("const", a)
+            raise TypeError(
+                "agc_runtime: '%s' is %r in the if branch of the %s and %r in "
+                "the else branch; a value that is not a tensor or a number "
+                "must be the same on both branches of a staged if" % (
+                    name, a, statement, b))
+        if a_t and b_t:
+            if a.dtype != b.dtype or tuple(a.shape) != tuple(b.shape):
+                raise TypeError(
+                    "agc_runtime: '%s' must have the same shape and dtype on "
+                    "both branches of the %s; it is %s in the if branch and "
+                    "%s in the else branch" % (name, statement,
+                                               self.describe(a),
+                                               self.describe(b)))
+            return ("tensor", a.dtype, tuple(a.shape))
+        if a_t or b_t:
+            t, other = (a, b) if a_t else (b, a)
+            if type(other) not in _SCALARS or t.dim() != 0:
+                raise TypeError(
+                    "agc_runtime: '%s' must have the same type on both "
+                    "branches of the %s; it is %s in the if branch and %s in "
+                    "the else branch" % (name, statement, self.describe(a),
+                                         self.describe(b)))
+            return ("tensor", t.dtype, ())
+        # Two Python numbers.
+        if type(a) is type(b) and a == b:
+            return ("const", a)
+        return ("tensor", self._scalar_dtype(a, b), ())
+
+    def _scalar_dtype(self, a, b):
+        """The dtype two Python numbers take together, as in torch
+        arithmetic (a float: the default float dtype)."""
+        torch = self.torch
+        if type(a) is float or type(b) is float:
+            return torch.get_default_dtype()
+        if type(a) is int or type(b) is int:
+            return torch.int64
+        return torch.bool
+
+    def _tensor_outputs(self, outs, plan):
+        torch = self.torch
+        tree = self._pytree
+        for value, (_, kinds) in zip(outs, plan):
+            leaves = ([value] * len(kinds)
+                      if isinstance(value, core.UndefinedReturnValue)
+                      else tree.tree_leaves(value))
+            for leaf, kind in zip(leaves, kinds):
+                if kind[0] != "tensor":
+                    continue
+                if self._is_tensor(leaf):
+                    # A cond's outputs may not alias its inputs, which
+                    # include every tensor the branches read from outside
+                    # (closures, parameters): a branch's tensor is copied.
+                    yield leaf.to(kind[1]) if leaf.dtype != kind[1] \
+                        else leaf.clone()
+                elif isinstance(leaf, _UNDEFINED_TYPES):
+                    yield torch.zeros(kind[2], dtype=kind[1])
+                else:
+                    yield torch.full((), leaf, dtype=kind[1])
+
+    def _rebuild(self, plan, results):
+        tree = self._pytree
+        it = iter(results)
+        for spec, kinds in plan:
+            leaves = [next(it) if kind[0] == "tensor" else kind[1]
+                      for kind in kinds]
+            yield tree.tree_unflatten(leaves, spec)
+
+    # -- loops --------------------------------------------------------------
+
+    def while_stmt(self, test, body, get_state, set_state, symbol_names,
+                   opts):
+        raise FunctionalFormRequired(_NONLOCAL_FORM % (
+            "while loop", ", ".join(symbol_names) or "no variables"))
+
+    def for_stmt(self, iter_, extra_test, body, get_state, set_state,
+                 symbol_names, opts):
+        raise FunctionalFormRequired(_NONLOCAL_FORM % (
+            "for loop", ", ".join(symbol_names) or "no variables"))
+
+    def python_loop_test(self, kind, result, loop):
+        raise TypeError(
+            "agc_runtime: the test of this Python %s loop became a tensor "
+            "that PyTorch traces (a break or a variable that depends on a "
+            "traced tensor); iterate over range(n) with a tensor bound, or "
+            "loop with while on a tensor, to stage it" % kind)
+
+    def while_stmt_fn(self, test, body, state, symbol_names, opts):
+        return self._loop(test, body, tuple(state), symbol_names,
+                          "while loop")
+
+    def for_stmt_fn(self, iter_, extra_test, body, state, symbol_names,
+                    opts):
+        torch = self.torch
+        if type(iter_) is TracedRange:
+            start, stop = (self._as_index(v)
+                           for v in (iter_.start, iter_.stop))
+            step = iter_.step
+            if self._is_tensor(step):
+                step = self._as_index(step)
+
+                def more(i):
+                    return torch.where(step > 0, i < stop, i > stop)
+            else:
+                step = core_index(step)
+                if step == 0:
+                    raise ValueError("range() arg 3 must not be zero")
+                if step > 0:
+                    def more(i):
+                        return i < stop
+                else:
+                    def more(i):
+                        return i > stop
+
+            def item(i):
+                return i
+        elif self._is_tensor(iter_):
+            if iter_.dim() == 0:
+                raise TypeError("agc_runtime: iteration over a 0-d tensor")
+            xs = iter_
+            start = torch.zeros((), dtype=torch.int64)
+            step = 1
+            n = xs.shape[0]
+
+            def item(i):
+                return xs.index_select(0, i.reshape(1)).squeeze(0)
+
+            def more(i):
+                return i < n
+        else:
+            raise TypeError(
+                "agc_runtime: a staged for loop iterates over a tensor or "
+                "range(...) with tensor bounds, not %s" % self.describe(iter_))
+
+        def test(i, *s):
+            go = more(i)
+            if extra_test is not None:
+                extra = extra_test(*s)
+                if self._is_tensor(extra):
+                    go = torch.logical_and(go, extra)
+                elif not extra:
+                    go = torch.zeros((), dtype=torch.bool)
+            return go
+
+        def loop_body(i, *s):
+            return (i + step,) + tuple(body(item(i), *s))
+
+        out = self._loop(test, loop_body, (start,) + tuple(state),
+                         ("<index>",) + tuple(symbol_names), "for loop")
+        return out[1:]
+
+    def _as_index(self, value):
+        torch = self.torch
+        if self._is_tensor(value):
+            if value.dtype.is_floating_point or value.dtype is torch.bool:
+                raise TypeError(
+                    "agc_runtime: range() bound is a %s tensor; it must be an "
+                    "integer" % str(value.dtype).replace("torch.", ""))
+            return value.reshape(()).to(torch.int64)
+        return torch.full((), core_index(value), dtype=torch.int64)
+
+    def _loop(self, test, body, state, names, statement):
+        torch = self.torch
+        tree = self._pytree
+        # The body once, to learn what each variable becomes (not recorded).
+        after = tuple(self._probe(body, state))
+        if len(after) != len(state):
+            raise TypeError("agc_runtime: the %s body returned %d values for "
+                            "%d variables" % (statement, len(after),
+                                              len(state)))
+        plan = []
+        init = []
+        # Numbers the loop makes tensors: the body gets copies, as ``i += 1``
+        # on a tensor would change the loop's own input in place.
+        promoted = []
+        for i, (before, then) in enumerate(zip(state, after)):
+            name = names[i] if i < len(names) else "variable %d" % i
+            b_leaves, b_def = tree.tree_flatten(before)
+            a_leaves, a_def = tree.tree_flatten(then)
+            if isinstance(before, _UNDEFINED_TYPES) and not isinstance(
+                    then, _UNDEFINED_TYPES):
+                b_leaves = [before] * len(a_leaves)
+                b_def = a_def
+            if a_def != b_def:
+                raise TypeError(
+                    "agc_runtime: '%s' must keep its structure in the %s; it "
+                    "is %s before and %s after an iteration" % (
+                        name, statement, self.describe(before),
+                        self.describe(then)))
+            kinds = []
+            for b, a in zip(b_leaves, a_leaves):
+                kind = self._loop_kind(name, b, a, statement)
+                kinds.append(kind)
+                if kind[0] == "tensor":
+                    # A copy: the body may also read the same tensor from
+                    # outside (``x = a; while ...: x = f(x, a)``), which
+                    # while_loop refuses as aliasing.
+                    init.append(b.clone() if self._is_tensor(b) and
+                                b.dtype == kind[1]
+                                else self._initial(b, kind))
+                    promoted.append(not self._is_tensor(b))
+            plan.append((b_def, kinds))
+
+        # Numbers the loop made tensors: the body gets copies, as ``i += 1``
+        # on a tensor would change the loop's own input in place.
+
+        def rebuild(tensors, copy=False):
+            if copy:
+                tensors = [t.clone() if p else t
+                           for t, p in zip(tensors, promoted)]
+            it = iter(tensors)
+            return tuple(self._rebuild(plan, it))
+
+        def cond_fn(*tensors):
+            go = test(*rebuild(tensors, True))
+            if not self._is_tensor(go):
+                return torch.full((), bool(go), dtype=torch.bool)
+            if go.dtype is not torch.bool:
+                return (go != 0).reshape(())
+            if go.dim() != 0:
+                return go.reshape(())
+            return _unaliased(go, tensors)
+
+
+        def body_fn(*tensors):
+            inputs = rebuild(tensors, True)
+            outs = tuple(body(*inputs))
+            return tuple(self._loop_outputs(
+                outs, plan, tree.tree_leaves(inputs)))
+
+        results = self._while_loop(cond_fn, body_fn, tuple(init))
+        return rebuild(results)
+
+    def _loop_kind(self, name, before, after, statement):
+        torch = self.torch
+        if isinstance(after, _UNDEFINED_TYPES):
+            if isinstance(before, _UNDEFINED_TYPES):
+                return ("const", before)
+            raise TypeError("agc_runtime: '%s' becomes undefined in the %s"
+                            % (name, statement))
+        b_t, a_t = self._is_tensor(before), self._is_tensor(after)
+        if not b_t and not a_t and (type(after) not in _SCALARS or (
+                type(before) not in _SCALARS and
+                not isinstance(before, _UNDEFINED_TYPES))):
+            if before is after or (type(before) is type(after) and
+                                   _equal(before, after)):
+                return ("const", before)
+            raise TypeError(
+                "agc_runtime: '%s' is %r before an iteration of the %s and "
+                "%r after; a value that is not a tensor or a number must not "
+                "change in a staged loop" % (name, before, statement, after))
+        if isinstance(before, _UNDEFINED_TYPES):
+            if a_t:
+                return ("tensor", after.dtype, tuple(after.shape))
+            return ("tensor", self._scalar_dtype(after, after), ())
+        if b_t and a_t:
+            if tuple(before.shape) != tuple(after.shape):
+                raise TypeError(
+                    "agc_runtime: '%s' must keep its shape in the %s; it is "
+                    "%s before and %s after an iteration" % (
+                        name, statement, self.describe(before),
+                        self.describe(after)))
+            if before.dtype != after.dtype:
+                raise TypeError(
+                    "agc_runtime: '%s' must keep its dtype in the %s; it is "
+                    "%s before and %s after an iteration" % (
+                        name, statement, self.describe(before),
+                        self.describe(after)))
+            return ("tensor", before.dtype, tuple(before.shape))
+        if b_t or a_t:
+            t, other = (before, after) if b_t else (after, before)
+            if type(other) not in _SCALARS or t.dim() != 0:
+                raise TypeError(
+                    "agc_runtime: '%s' must keep its type in the %s; it is %s "
+                    "before and %s after an iteration" % (
+                        name, statement, self.describe(before),
+                        self.describe(after)))
+            return ("tensor", t.dtype, ())
+        if type(before) is type(after) and before == after and (
+                type(before) is not bool or before is after):
+            # A number the body leaves alone could still change later
+            # (the probe sees one iteration): carry it anyway.
+            pass
+        return ("tensor", self._scalar_dtype(before, after), ())
+
+    def _initial(self, value, kind):
+        torch = self.torch
+        if self._is_tensor(value):
+            return value.to(kind[1]) if value.dtype != kind[1] else value
+        if isinstance(value, _UNDEFINED_TYPES):
+            return torch.zeros(kind[2], dtype=kind[1])
+        return torch.full((), value, dtype=kind[1])
+
+    def _loop_outputs(self, outs, plan, inputs):
+        torch = self.torch
+        tree = self._pytree
+        # Outputs may alias neither inputs nor each other (``h = new``).
+        inputs = list(inputs)
+        for value, (_, kinds) in zip(outs, plan):
+            for leaf, kind in zip(tree.tree_leaves(value), kinds):
+                if kind[0] != "tensor":
+                    continue
+                if self._is_tensor(leaf):
+                    out = leaf.to(kind[1]) if leaf.dtype != kind[1] \
+                        else _unaliased(leaf, inputs)
+                    inputs.append(out)
+                    yield out
+                else:
+                    yield torch.full((), leaf, dtype=kind[1])
+
+    # -- expressions --------------------------------------------------------
+
+    def if_exp(self, cond, if_true, if_false, expr_repr):
+        return self._cond(cond, lambda: (if_true(),), lambda: (if_false(),),
+                          (), (expr_repr,), 1, "if expression")[0]
+
+    def and_(self, value, b):
+        other = b()
+        if not self._is_tensor(other):
+            other = self.torch.as_tensor(other)
+        return self.torch.logical_and(value, other)
+
+    def or_(self, value, b):
+        other = b()
+        if not self._is_tensor(other):
+            other = self.torch.as_tensor(other)
+        return self.torch.logical_or(value, other)
+
+    def not_(self, a):
+        return self.torch.logical_not(a)
+
+    def eq(self, a, b):
+        return a == b
+
+    def not_eq(self, a, b):
+        return a != b
+
+    # -- calls, asserts -----------------------------------------------------
+
+    def call_builtin(self, f, args, kwargs):
+        name = getattr(f, "__name__", "")
+        kwargs = kwargs or {}
+        torch = self.torch
+        if name == "range" and not kwargs and 1 <= len(args) <= 3:
+            if len(args) == 1:
+                return TracedRange(0, args[0], 1)
+            return TracedRange(args[0], args[1],
+                               args[2] if len(args) == 3 else 1)
+        if name == "len" and len(args) == 1 and self._is_tensor(args[0]):
+            return args[0].shape[0]
+        if name == "int" and len(args) == 1 and self._is_tensor(args[0]):
+            return args[0].to(torch.int64)
+        if name == "float" and len(args) == 1 and self._is_tensor(args[0]):
+            return args[0].to(torch.get_default_dtype())
+        if name == "abs" and len(args) == 1:
+            return torch.abs(args[0])
+        if name == "print":
+            return self._print(args, kwargs)
+        return f(*args, **kwargs)
+
+    def _print(self, args, kwargs):
+        sep = kwargs.get("sep", " ")
+        end = kwargs.get("end", "\n")
+        if sep is None:
+            sep = " "
+        if end is None:
+            end = "\n"
+        if set(kwargs) - {"sep", "end"}:
+            raise TypeError("agc_runtime: print of a traced tensor takes sep "
+                            "and end only")
+        fmt = sep.replace("{", "{{").replace("}", "}}").join(
+            "{}" for _ in args)
+        if end != "\n":
+            raise TypeError("agc_runtime: print of a traced tensor must end "
+                            "with a newline (PyTorch's print operator)")
+        sys.modules["torch._higher_order_ops"].print(fmt, *args)
+
+    def assert_stmt(self, expression1, expression2):
+        message = "Assertion error" if expression2 is None else str(
+            expression2())
+        self.torch._assert_async(expression1, message)
+
+    # lists, items: Python's own operations.
+
+    def new_list(self, iterable):
+        return [] if iterable is None else list(iterable)
+
+    def list_append(self, list_, x):
+        list_.append(x)
+        return list_
+
+    def list_pop(self, list_, i, opts):
+        return list_, (list_.pop() if i is None else list_.pop(i))
+
+    def list_stack(self, list_, opts):
+        return opts.original_call(list_)
+
+    def get_item(self, target, i, opts):
+        return target[i]
+
+    def set_item(self, target, i, x):
+        target[i] = x
+        return target
+
+    def isolated(self, fn):
+        return fn()
+
+
+def _unaliased(tensor, inputs):
+    for t in inputs:
+        if t is tensor:
+            return tensor.clone()
+    return tensor
+
+
+def _dynamo_traces():
+    """False; True where Dynamo traces it (its hook inlines _yes instead)."""
+    return False
+
+
+def _yes():
+    return True
+
+
+def core_index(value):
+    if type(value) is int:
+        return value
+    return value.__index__()
+
+
+def _equal(a, b):
+    try:
+        return bool(a == b)
+    except Exception:  # noqa: BLE001 - a value without equality
+        return False
+
+
+# ---------------------------------------------------------------------------
+# Dynamo: the eager original's guard under torch.compile / torch.export
+# ---------------------------------------------------------------------------
+#
+# An eager original starts with
+#     if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+# and call_own_twin finds the twin from its caller's frame, which Dynamo
+# cannot trace (sys._getframe). While Dynamo traces, a call of
+# call_own_twin is replaced by a call of the twin of the function Dynamo is
+# tracing there (the function it inlines, or the frame's code it compiles).
+
+_hooked = False
+
+
+def _install_dynamo_hook():
+    global _hooked
+    if _hooked:
+        return
+    try:
+        from torch._dynamo.variables import functions as dyn_functions
+    except ImportError:  # no Dynamo: nothing traces the guard
+        return
+    import agc_runtime
+    from . import _importlib_bootstrap_python as python_ops
+    original = dyn_functions.UserFunctionVariable.call_function
+    own_twin = agc_runtime.call_own_twin
+    # Runtime functions Dynamo cannot trace (they compare builtins, walk
+    # frames) -> what it traces in their place.
+    substitutes = {python_ops.converted_call: _traced_converted_call,
+                   _dynamo_traces: _yes}
+
+    def call_function(self, tx, args, kwargs):
+        fn = self.fn
+        if fn is own_twin:
+            twin = _twin_for(tx)
+            if twin is not None:
+                from torch._dynamo.variables import UserFunctionVariable
+                return tx.inline_user_function_return(
+                    UserFunctionVariable(twin), list(args), dict(kwargs))
+        else:
+            substitute = substitutes.get(fn)
+            if substitute is _traced_converted_call and args:
+                # Decided here, on Dynamo's value of the callee: comparing
+                # a method with a builtin is beyond Dynamo.
+                callee = args[0]
+                value = getattr(callee, "fn", getattr(callee, "value", None))
+                if not any(value is b for b in _STAGED_BUILTINS):
+                    substitute = _plain_call
+            if substitute is not None:
+                from torch._dynamo.variables import UserFunctionVariable
+                return tx.inline_user_function_return(
+                    UserFunctionVariable(substitute), list(args),
+                    dict(kwargs))
+        return original(self, tx, args, kwargs)
+
+    dyn_functions.UserFunctionVariable.call_function = call_function
+    _hooked = True
+
+
+_STAGED_BUILTINS = (range, len, int, float, abs, print)
+
+
+def _plain_call(f, args, kwargs, caller_fn_scope=None, options=None):
+    """converted_call of anything but a staged builtin, as Dynamo traces
+    it."""
+    if kwargs is None:
+        return f(*args)
+    return f(*args, **kwargs)
+
+
+def _traced_converted_call(f, args, kwargs, caller_fn_scope=None,
+                           options=None):
+    """converted_call as Dynamo traces it: builtins that take a traced
+    tensor go to the staging (range, len, int, float, abs, print)."""
+    staging = _staging
+    for arg in args:
+        if isinstance(arg, (staging.torch.Tensor, TracedRange)):
+            if f is range or f is len or f is int or f is float or (
+                    f is abs) or f is print:
+                return staging.call_builtin(f, args, kwargs)
+            break
+    if kwargs is None:
+        return f(*args)
+    return f(*args, **kwargs)
+
+
+def _twin_for(tx):
+    """The twin of the eager original Dynamo traces in ``tx``."""
+    funcvar = getattr(tx, "funcvar", None)
+    fn = getattr(funcvar, "fn", None)
+    twin = getattr(fn, "__agc_twin__", None)
+    if twin is not None and getattr(fn, "__code__", None) is tx.f_code:
+        return twin
+    import agc_runtime
+    refs = agc_runtime._ORIGINALS.get(id(tx.f_code), ())
+    for ref in reversed(refs):
+        function = ref()
+        if function is not None and function.__code__ is tx.f_code:
+            return getattr(function, "__agc_twin__", None)
+    return None

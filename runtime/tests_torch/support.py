@@ -1,0 +1,63 @@
+"""Shared helpers of the PyTorch suite (not a test module): modules written
+in the functional form of agc's output (``--control-flow functional``) are
+loaded from source text, and agc converts sources with $AGC."""
+
+import importlib.util
+import itertools
+import os
+import sys
+import tempfile
+import textwrap
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
+    __file__))))
+RUNTIME_DIR = os.path.join(ROOT, "runtime")
+if RUNTIME_DIR not in sys.path:
+    sys.path.insert(0, RUNTIME_DIR)
+
+_TMP = tempfile.TemporaryDirectory(prefix="agc_torch_tests_")
+_counter = itertools.count()
+
+
+def load_source(source):
+    """A module made from a dedented source text, written to a file (so
+    Dynamo and tracebacks see its lines)."""
+    n = next(_counter)
+    name = "torch_case_%d" % n
+    path = os.path.join(_TMP.name, name + ".py")
+    with open(path, "w") as f:
+        f.write(textwrap.dedent(source))
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def higher_order_ops(exported):
+    """The names of the higher-order operators in an ExportedProgram's
+    graph and its submodules (cond, while_loop), with repetitions."""
+    names = []
+    for module in exported.graph_module.modules():
+        graph = getattr(module, "graph", None)
+        if graph is None:
+            continue
+        for node in graph.nodes:
+            if node.op == "call_function":
+                name = getattr(node.target, "__name__", "") or ""
+                if name in ("cond", "while_loop", "scan", "print"):
+                    names.append(name)
+    return names
+
+
+class Wrap:
+    """An nn.Module whose forward calls a function (torch.export takes
+    modules)."""
+
+    def __new__(cls, fn):
+        import torch
+
+        class M(torch.nn.Module):
+            def forward(self, *args):
+                return fn(*args)
+        return M()
