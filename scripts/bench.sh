@@ -67,19 +67,13 @@ fi
 # while_loop (run time of the exported programs), and eager calls of agc's
 # output against the original with torch imported (about 40 s; in the
 # PyTorch environment .venv-torch/; AGC_BENCH_TORCH_ARGS="--rounds 61", say,
-# is passed to it). Until agc has --control-flow functional, the kernels'
-# functional form written by hand stands in for its output (the first line
-# printed says which).
+# is passed to it).
 if [ "${AGC_BENCH_TORCH:-1}" != 0 ]; then
   echo "under PyTorch (scripts/bench_torch.py):"
   if "$ROOT/scripts/setup.sh" --venv && [ -x "$ROOT/.venv-torch/bin/python" ]; then
-    given=()
-    if ! "$BUILD/agc" convert --help 2>/dev/null | grep -q -- --control-flow; then
-      given=(--converted "$ROOT/scripts/bench_torch/functional_kernels.py")
-    fi
     # shellcheck disable=SC2086
     "$ROOT/.venv-torch/bin/python" "$ROOT/scripts/bench_torch.py" \
-      --agc "$BUILD/agc" "${given[@]}" ${AGC_BENCH_TORCH_ARGS:-}
+      --agc "$BUILD/agc" ${AGC_BENCH_TORCH_ARGS:-}
   else
     echo "  skipped: no .venv-torch/ (scripts/setup.sh --venv failed)"
   fi

@@ -5,14 +5,13 @@ not assertions).
 
 Run with the PyTorch environment (scripts/setup.sh --venv):
     scripts/venv_python.sh --torch scripts/bench_torch.py [--agc build/agc]
-        [--converted FILE] [--rounds 31]
+        [--rounds 31]
 (scripts/bench.sh runs it; AGC_BENCH_TORCH=0 skips it.)
 
 The kernels are scripts/bench_torch/kernels.py: ordinary PyTorch with
 data-dependent control flow (a Newton iteration in a ``while`` with a
 ``break``, an early-exit ``if``, a ``for`` over ``range(n)`` with a tensor
-bound). agc converts the file with ``--control-flow functional`` (or
---converted names a file already in that form);
+bound). agc converts the file with ``--control-flow functional``;
 scripts/bench_torch/hand_kernels.py holds the same computations written by
 hand with torch.cond and while_loop. Before anything is timed, both
 exported programs' results are checked against the original kernels run

@@ -792,15 +792,16 @@ def _traced_converted_call(f, args, kwargs, caller_fn_scope=None,
 
 def _twin_for(tx):
     """The twin of the eager original Dynamo traces in ``tx``."""
+    import agc_runtime
     funcvar = getattr(tx, "funcvar", None)
     fn = getattr(funcvar, "fn", None)
-    twin = getattr(fn, "__agc_twin__", None)
-    if twin is not None and getattr(fn, "__code__", None) is tx.f_code:
-        return twin
-    import agc_runtime
+    if getattr(fn, "__code__", None) is tx.f_code:
+        twin = agc_runtime._twin_of_function(fn)
+        if twin is not None:
+            return twin
     refs = agc_runtime._ORIGINALS.get(id(tx.f_code), ())
     for ref in reversed(refs):
         function = ref()
         if function is not None and function.__code__ is tx.f_code:
-            return getattr(function, "__agc_twin__", None)
+            return agc_runtime._twin_of_function(function)
     return None

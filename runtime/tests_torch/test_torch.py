@@ -315,13 +315,13 @@ class Staging(unittest.TestCase):
     def test_eager_tensors_keep_python_semantics(self):
         self.assertFalse(ag__.tracing())
         calls = []
-        original = CASES.branch.__agc_twin__
+        original = ag__.twin(CASES.branch)
         try:
-            CASES.branch.__agc_twin__ = lambda *a: calls.append(a)
+            ag__._keep_twin(CASES.branch, lambda *a: calls.append(a))
             self.assertTrue(torch.equal(CASES.branch(torch.ones(2)),
                                         torch.ones(2) * 2))
         finally:
-            CASES.branch.__agc_twin__ = original
+            ag__._keep_twin(CASES.branch, original)
         self.assertEqual(calls, [])
         # The twin itself on eager tensors: Python's if, no cond.
         self.assertTrue(torch.equal(original(-torch.ones(2)),
