@@ -597,3 +597,32 @@ def note_origin(error, kind):
                        % (NOTE_PREFIX, kind, where))
     except (AttributeError, TypeError):
         pass
+
+
+class PythonLists:
+    """The list and item operators of a framework's staging that keeps
+    Python's own operations for them (JAX arrays and PyTorch tensors are
+    not lists): mixed into ``jax_backend.Staging`` and
+    ``torch_backend.Staging``."""
+
+    __slots__ = ()
+
+    def new_list(self, iterable):
+        return [] if iterable is None else list(iterable)
+
+    def list_append(self, list_, x):
+        list_.append(x)
+        return list_
+
+    def list_pop(self, list_, i, opts):
+        return list_, (list_.pop() if i is None else list_.pop(i))
+
+    def list_stack(self, list_, opts):
+        return opts.original_call(list_)
+
+    def get_item(self, target, i, opts):
+        return target[i]
+
+    def set_item(self, target, i, x):
+        target[i] = x
+        return target

@@ -142,7 +142,7 @@ class _Retry(Exception):
     """A branch met a Python number whose dtype the other side decides."""
 
 
-class Staging:
+class Staging(core.PythonLists):
     """JAX's control flow for the statements the python backend hands over
     (a JAX value decides them)."""
 
@@ -778,27 +778,8 @@ class Staging:
         checkify.check(expression1, message.replace("{", "{{").replace(
             "}", "}}"))
 
-    # lists, items: Python's own operations (JAX arrays are not lists).
-
-    def new_list(self, iterable):
-        return [] if iterable is None else list(iterable)
-
-    def list_append(self, list_, x):
-        list_.append(x)
-        return list_
-
-    def list_pop(self, list_, i, opts):
-        return list_, (list_.pop() if i is None else list_.pop(i))
-
-    def list_stack(self, list_, opts):
-        return opts.original_call(list_)
-
-    def get_item(self, target, i, opts):
-        return target[i]
-
-    def set_item(self, target, i, x):
-        target[i] = x
-        return target
+    # lists, items: Python's own operations (core.PythonLists; JAX arrays
+    # are not lists).
 
 
 class _AlwaysTracing:

@@ -112,7 +112,7 @@ _NONLOCAL_FORM = (
     "Convert the file with `agc convert --control-flow functional`.")
 
 
-class Staging:
+class Staging(core.PythonLists):
     """PyTorch's control flow for the statements the python backend hands
     over (a traced tensor decides them)."""
 
@@ -649,27 +649,7 @@ class Staging:
             expression2())
         self.torch._assert_async(expression1, message)
 
-    # lists, items: Python's own operations.
-
-    def new_list(self, iterable):
-        return [] if iterable is None else list(iterable)
-
-    def list_append(self, list_, x):
-        list_.append(x)
-        return list_
-
-    def list_pop(self, list_, i, opts):
-        return list_, (list_.pop() if i is None else list_.pop(i))
-
-    def list_stack(self, list_, opts):
-        return opts.original_call(list_)
-
-    def get_item(self, target, i, opts):
-        return target[i]
-
-    def set_item(self, target, i, x):
-        target[i] = x
-        return target
+    # lists, items: Python's own operations (core.PythonLists).
 
     def isolated(self, fn):
         return fn()
