@@ -41,6 +41,7 @@ sys.path.insert(0, os.path.join(ROOT, "runtime"))
 HERE = os.path.join(ROOT, "scripts", "bench_torch")
 
 import torch  # noqa: E402
+from tests_torch.support import Wrap, higher_order_ops  # noqa: E402
 
 
 def load(path, name):
@@ -49,26 +50,6 @@ def load(path, name):
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
-
-
-class Wrap(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
-
-
-def ops(program):
-    names = []
-    for module in program.graph_module.modules():
-        graph = getattr(module, "graph", None)
-        for node in graph.nodes if graph is not None else ():
-            name = getattr(node.target, "__name__", "")
-            if node.op == "call_function" and name in ("cond", "while_loop"):
-                names.append(name)
-    return names
 
 
 def sample(fn, args, calls):
@@ -158,8 +139,8 @@ def main():
         ta, tb, paired = compare(a, b, args, options.rounds, calls)
         print("  %-16s %12.1f %12.1f %7.2fx %7.2fx  %s | %s" % (
             label, ta * 1e6, tb * 1e6, ta / tb, paired,
-            "+".join(sorted(set(ops(ours)))),
-            "+".join(sorted(set(ops(theirs))))))
+            "+".join(sorted(set(higher_order_ops(ours)))),
+            "+".join(sorted(set(higher_order_ops(theirs))))))
     print("(b) eager calls, no tracing, torch imported: agc's output against "
           "the original, median of %d rounds:" % options.rounds)
     print("  %-16s %12s %12s %8s %8s" % ("kernel", "agc us/call",

@@ -74,6 +74,7 @@ for _name in ("torch", "torch._dynamo", "torch.export",
     logging.getLogger(_name).setLevel(logging.CRITICAL)
 
 import agc_runtime  # noqa: E402,F401
+from tests_torch.support import Wrap, higher_order_ops  # noqa: E402
 
 TESTDATA = os.path.join(ROOT, "testdata", "torch_equivalence")
 
@@ -105,31 +106,8 @@ def instance(value):
     return value
 
 
-class Wrap(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
-
-
 def as_module(fn):
     return fn if isinstance(fn, torch.nn.Module) else Wrap(fn)
-
-
-def higher_order_ops(program):
-    names = set()
-    for module in program.graph_module.modules():
-        graph = getattr(module, "graph", None)
-        if graph is None:
-            continue
-        for node in graph.nodes:
-            if node.op == "call_function":
-                name = getattr(node.target, "__name__", "") or ""
-                if name in ("cond", "while_loop", "scan", "print"):
-                    names.add(name)
-    return names
 
 
 def equal(original, converted, where="value"):
@@ -273,7 +251,7 @@ def check_case(name, original, converted, arg_list, staged_ops, error,
     for strict in ((False, True) if options.strict else (False,)):
         program = torch.export.export(as_module(conv), fresh(arg_list[0]),
                                       strict=strict)
-        ops = higher_order_ops(program)
+        ops = set(higher_order_ops(program))
         if staged_ops and not set(staged_ops) <= ops:
             report(stem, name, "exported graph holds %s, not %s" % (
                 sorted(ops), sorted(staged_ops)))
