@@ -554,40 +554,54 @@ class Converter {
   // ag__.call_own_twin(...)`, first after the docstring.
   void InsertGuard(ast::FunctionDef& fn) {
     const ast::Arguments& args = *fn.args;
-    std::string call;
-    auto add = [&](std::string_view text) {
-      if (!call.empty()) {
-        call += ", ";
-      }
-      call += text;
+    const size_t first = !fn.body.empty() && IsDocstring(*fn.body[0]) ? 1 : 0;
+    const ast::Origin origin =
+        first < fn.body.size() ? fn.body[first]->origin : fn.origin;
+    auto name = [&](std::string_view id) {
+      auto* n = module_.New<ast::Name>(origin);
+      n->id = id;
+      return n;
     };
+    // The call's arguments are made here and put into one fixed template:
+    // a template text per argument list would be parsed (tree-sitter, then
+    // lowering) and cached once per function.
+    std::vector<ast::Expr*> positional;
     for (const ast::Arg* a : args.posonlyargs) {
-      add(a->arg);
+      positional.push_back(name(a->arg));
     }
     for (const ast::Arg* a : args.args) {
-      add(a->arg);
+      positional.push_back(name(a->arg));
     }
     if (args.vararg != nullptr) {
-      add("*" + std::string(args.vararg->arg));
-    }
-    for (const ast::Arg* a : args.kwonlyargs) {
-      add(std::string(a->arg) + "=" + std::string(a->arg));
-    }
-    if (args.kwarg != nullptr) {
-      add("**" + std::string(args.kwarg->arg));
+      auto* star = module_.New<ast::Starred>(origin);
+      star->value = name(args.vararg->arg);
+      positional.push_back(star);
     }
     // The twin of the function whose code is the caller's (the runtime
     // finds it by the caller's code): the guard names nothing of the
     // function's own, so the original keeps its free variables and cells.
-    const std::string target = "ag__.call_own_twin";
-    const size_t first = !fn.body.empty() && IsDocstring(*fn.body[0]) ? 1 : 0;
-    const ast::Origin origin =
-        first < fn.body.size() ? fn.body[first]->origin : fn.origin;
     std::vector<ast::Stmt*> guard = codegen::Instantiate(
         module_,
-        "if ag__.frameworks_loaded and ag__.tracing(): return " + target + "(" +
-            call + ")\n",
-        {}, origin);
+        "if ag__.frameworks_loaded and ag__.tracing(): return "
+        "ag__.call_own_twin(args_)\n",
+        {{"args_", positional}}, origin);
+    AGC_CHECK(guard.size() == 1);
+    auto& call = *guard[0]
+                      ->Cast<ast::If>()
+                      .body[0]
+                      ->Cast<ast::Return>()
+                      .value->As<ast::Call>();
+    for (const ast::Arg* a : args.kwonlyargs) {
+      auto* kw = module_.New<ast::Keyword>(origin);
+      kw->arg = a->arg;
+      kw->value = name(a->arg);
+      call.keywords.push_back(kw);
+    }
+    if (args.kwarg != nullptr) {
+      auto* kw = module_.New<ast::Keyword>(origin);
+      kw->value = name(args.kwarg->arg);
+      call.keywords.push_back(kw);
+    }
     for (ast::Stmt* g : guard) {
       g->flags |= ast::kFlagOneLine;
     }
