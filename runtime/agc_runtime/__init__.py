@@ -109,8 +109,10 @@ def _framework_tracing():
 
 
 class _FrameworkWatcher:
-    """A meta path entry that never finds anything: it notes that a staging
-    framework is being imported, so the guards start asking tracing()."""
+    """A meta path entry that notes that a staging framework is being
+    imported, so the guards start asking tracing(). It finds nothing of its
+    own; PyTorch imported after agc_runtime it finds with the finders after
+    it, and loads through ``_ThenPrepareTorch``."""
 
     @staticmethod
     def find_spec(name, path=None, target=None):
@@ -120,7 +122,57 @@ class _FrameworkWatcher:
             _tracing_now = None  # ask again which frameworks there are
             if name == "tensorflow":
                 _mark_for_tensorflow()
+            elif name == "torch" and not _torch_ready:
+                return _torch_spec(target)
         return None
+
+
+def _torch_spec(target):
+    """PyTorch's spec as the meta path entries after the watcher find it,
+    its loader wrapped so that PyTorch's staging loads once ``torch`` has
+    run (see ``_prepare_torch``); None to let the import go on as usual."""
+    after = False
+    for finder in list(_sys.meta_path):
+        if type(finder) is _FrameworkWatcher:
+            after = True
+            continue
+        find = getattr(finder, "find_spec", None)
+        if not after or find is None:
+            continue
+        spec = find("torch", None, target)
+        if spec is None:
+            continue
+        if hasattr(spec.loader, "exec_module"):
+            spec.loader = _ThenPrepareTorch(spec.loader, spec)
+        return spec
+    return None
+
+
+class _ThenPrepareTorch:
+    """PyTorch's own loader, and then ``_prepare_torch``: the loader puts
+    itself back in the spec and the module, so nothing after the import
+    sees this one."""
+
+    def __init__(self, loader, spec):
+        self._loader = loader
+        self._spec = spec
+
+    def create_module(self, spec):
+        create = getattr(self._loader, "create_module", None)
+        return None if create is None else create(spec)
+
+    def exec_module(self, module):
+        loader = self._loader
+        try:
+            loader.exec_module(module)
+        finally:
+            self._spec.loader = loader
+            if getattr(module, "__loader__", None) is self:
+                module.__loader__ = loader
+        _prepare_torch(imported=True)
+
+    def __getattr__(self, name):
+        return getattr(self._loader, name)
 
 
 def _watch_frameworks():
@@ -227,16 +279,18 @@ _FunctionType = type(twin_of)
 _torch_ready = False
 
 
-def _prepare_torch():
+def _prepare_torch(imported=False):
     """With PyTorch imported, loads its staging now, in plain Python: its
     Dynamo hook must be in place before torch.compile or torch.export trace
-    a guard (Dynamo cannot import it while it traces)."""
+    a guard (Dynamo cannot import it while it traces). Called when a twin is
+    registered, and when ``torch`` has just run (``imported``: its spec
+    still says it is initializing) if agc_runtime was imported first."""
     global _torch_ready
     module = _sys.modules.get("torch")
     if module is None:
         return
     spec = getattr(module, "__spec__", None)
-    if getattr(spec, "_initializing", False):
+    if not imported and getattr(spec, "_initializing", False):
         return
     _torch_ready = True
     try:
