@@ -7,6 +7,11 @@
 #
 #   scripts/fuzz.sh TARGET [SECONDS] [--asan] [libFuzzer flags...]
 #   scripts/fuzz.sh --all [SECONDS]      the four targets, sharing SECONDS
+#   scripts/fuzz.sh --all SECONDS --smoke  CI's check (ctest fuzz_smoke): the
+#                                        fast build only, no ASan replay, from
+#                                        a small seed sample, so the seconds
+#                                        go to fuzzing, not to loading seeds
+#                                        (ASan is CI's sanitize_smoke)
 #
 # Default 60 s. The run uses a fast build (libFuzzer's coverage, no
 # sanitizers: build-fuzz/) for throughput; the corpus it grew is then run
@@ -34,8 +39,16 @@ usage() {
 if [ "$1" = "--all" ]; then
   TOTAL="${2:-240}"
   EACH=$((TOTAL / ${#TARGETS[@]}))
+  MODE=()
+  if [ "${3:-}" = "--smoke" ]; then
+    # One clang build, and every 10th seed (about 300 seeds, against 3,100:
+    # those take a minute to load before fuzzing starts in the convert and
+    # lint targets).
+    MODE=(--no-replay)
+    export AGC_FUZZ_SEED_SAMPLE="${AGC_FUZZ_SEED_SAMPLE:-10}"
+  fi
   for t in "${TARGETS[@]}"; do
-    "$0" "$t" "$EACH"
+    "$0" "$t" "$EACH" "${MODE[@]}"
   done
   exit 0
 fi
@@ -48,8 +61,12 @@ if [ $# -ge 1 ] && [[ "$1" =~ ^[0-9]+$ ]]; then
   shift
 fi
 ASAN=0
+REPLAY=1
 if [ $# -ge 1 ] && [ "$1" = "--asan" ]; then
   ASAN=1
+  shift
+elif [ $# -ge 1 ] && [ "$1" = "--no-replay" ]; then
+  REPLAY=0
   shift
 fi
 case "$TARGET" in
@@ -77,7 +94,7 @@ build() {
 }
 FAST="${AGC_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SANITIZED="${AGC_FUZZ_ASAN_BUILD_DIR:-$ROOT/build-fuzz-asan}"
-build "$SANITIZED" ON
+[ "$ASAN" = 1 ] || [ "$REPLAY" = 1 ] && build "$SANITIZED" ON
 RUN_BUILD="$SANITIZED"
 if [ "$ASAN" = 0 ]; then
   build "$FAST" OFF
@@ -85,11 +102,14 @@ if [ "$ASAN" = 0 ]; then
 fi
 
 WORK="${AGC_FUZZ_WORK:-$FAST/work}/$TARGET"
-SEEDS="$WORK/seeds"
+# parse, convert and lint share their seeds (the same Python inputs).
+SEEDS="${AGC_FUZZ_WORK:-$FAST/work}/seeds-python"
+[ "$TARGET" = remap ] && SEEDS="$WORK/seeds"
 CORPUS="$WORK/corpus"
 mkdir -p "$CORPUS"
 if [ ! -d "$SEEDS" ]; then
-  python3 "$ROOT/scripts/fuzz_seeds.py" "$TARGET" "$SEEDS" --max-len "$MAX_LEN" >&2
+  python3 "$ROOT/scripts/fuzz_seeds.py" "$TARGET" "$SEEDS" --max-len "$MAX_LEN" \
+    --sample "${AGC_FUZZ_SEED_SAMPLE:-1}" >&2
 fi
 
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
@@ -114,7 +134,7 @@ runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$WORK/fuzz.log" | tail 
 label=fast
 [ "$ASAN" = 1 ] && label=asan
 echo "fuzz $TARGET: ${SECONDS_TO_RUN} s, ${runs:-?} inputs, $(rate "$WORK/fuzz.log") inputs/s ($label build), ${cov:-no coverage line}, corpus $(ls "$CORPUS" | wc -l) files"
-if [ "$status" = 0 ] && [ "$ASAN" = 0 ]; then
+if [ "$status" = 0 ] && [ "$ASAN" = 0 ] && [ "$REPLAY" = 1 ]; then
   # The grown corpus once through ASan + UBSan.
   "$SANITIZED/agc_fuzz_$TARGET" "$CORPUS" -runs=0 -max_len="$MAX_LEN" \
     -timeout=60 -rss_limit_mb=4096 -print_final_stats=1 \

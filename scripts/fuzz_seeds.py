@@ -7,7 +7,9 @@
   (every --every-th function) so the corpus stays small enough to load fast;
 - remap: cmd/agc_fuzz/seeds/remap/ and the source maps under testdata/.
 
-Run: fuzz_seeds.py TARGET OUT [--max-len N] [--every K]
+--sample K keeps every K-th Python seed (scripts/fuzz.sh --smoke).
+
+Run: fuzz_seeds.py TARGET OUT [--max-len N] [--every K] [--sample K]
 """
 import argparse
 import ast
@@ -52,10 +54,17 @@ def main():
     ap.add_argument("out")
     ap.add_argument("--max-len", type=int, default=4096)
     ap.add_argument("--every", type=int, default=20)
+    ap.add_argument("--sample", type=int, default=1)
     args = ap.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    count = 0
+    seen = count = 0
+
+    def keep() -> bool:
+        nonlocal seen
+        seen += 1
+        return (seen - 1) % args.sample == 0
+
     if args.target == "remap":
         sources = sorted((ROOT / "cmd" / "agc_fuzz" / "seeds" / "remap")
                          .iterdir())
@@ -66,12 +75,13 @@ def main():
                 count += 1
     else:
         for i, f in enumerate(sorted((ROOT / "testdata").rglob("*.py"))):
-            if f.stat().st_size <= args.max_len:
+            if f.stat().st_size <= args.max_len and keep():
                 shutil.copy(f, out / f"t{i}.py")
                 count += 1
         for name, src in stdlib_functions(args.max_len, args.every):
-            (out / f"s_{name}").write_text(src, encoding="utf-8")
-            count += 1
+            if keep():
+                (out / f"s_{name}").write_text(src, encoding="utf-8")
+                count += 1
     print(f"fuzz_seeds: {count} seeds for {args.target} in {out}")
 
 
