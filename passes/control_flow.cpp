@@ -239,6 +239,7 @@ class FunctionConverter {
     if (convertible) {
       // What only a conversion needs: a function without if/while/for (most
       // of them) is walked for its nested functions alone.
+      FindConsumedGenerators(*body);
       Capture(scope_);
       if (may_snapshot_) {
         FindSnapshots(*body);
@@ -449,16 +450,82 @@ class FunctionConverter {
       } else if (child->node != nullptr &&
                  child->node->Is<ast::GeneratorExp>()) {
         // A generator runs when it is consumed, maybe after the statement
-        // that made it: it must see the variable, as a closure does (only
-        // the functional form cares: see NonlocalReason).
+        // that made it (after the iteration or the loop): it must see the
+        // variable, as a closure does, unless it is consumed where it is
+        // made (ConsumedInPlace). The functional form falls back for any
+        // (NonlocalReason).
+        const bool escapes = !ConsumedInPlace(*child->node);
         for (SymbolId id : child->read) {
           if (!child->bound.Contains(id) && scope_.bound.Contains(id)) {
             generator_reads_.Insert(id);
+            if (escapes) {
+              captured_.Insert(id);
+            }
           }
         }
       }
       Capture(*child);
     }
+  }
+
+  // Generator expressions that run out before the expression holding them
+  // is done, so that nothing can consume them later: the sole argument of a
+  // builtin that exhausts its iterable or takes one item (`sum(g)`,
+  // `any(g)`, `list(g)`, `next(g)`, ...; also as ag__.converted_call's
+  // callee) or of a string literal's `join`, and the iterable of a
+  // comprehension. The builtin's name must be free in the function (bound
+  // nowhere up to the module).
+  void FindConsumedGenerators(const std::vector<ast::Stmt*>& body) {
+    static constexpr std::string_view kConsumers[] = {
+        "sum",       "any",  "all", "list", "tuple",  "set",
+        "frozenset", "dict", "min", "max",  "sorted", "next"};
+    auto is_consumer = [&](const ast::Expr& func) {
+      if (const auto* name = func.As<ast::Name>()) {
+        if (std::find(std::begin(kConsumers), std::end(kConsumers), name->id) ==
+            std::end(kConsumers)) {
+          return false;
+        }
+        const SymbolId id = qn_.Find(name->id);
+        return id != analysis::kNoSymbol && scope_.free.Contains(id);
+      }
+      const auto* attr = func.As<ast::Attribute>();
+      const auto* text =
+          attr == nullptr ? nullptr : attr->value->As<ast::Constant>();
+      return text != nullptr && attr->attr == "join" &&
+             text->value_kind == ast::ConstantKind::kStr;
+    };
+    auto note = [&](const ast::Expr* arg) {
+      if (arg != nullptr && arg->Is<ast::GeneratorExp>()) {
+        consumed_generators_.insert(arg);
+      }
+    };
+    auto visit = [&](auto& self, const ast::Node& node) -> void {
+      if (const auto* call = node.As<ast::Call>()) {
+        if (call->keywords.empty() && call->args.size() == 1 &&
+            is_consumer(*call->func)) {
+          note(call->args[0]);
+        } else if (IsRuntimeCall(*call, "converted_call") &&
+                   call->args.size() >= 3 && is_consumer(*call->args[0])) {
+          const auto* args = call->args[1]->As<ast::Tuple>();
+          const auto* none = call->args[2]->As<ast::Constant>();
+          if (args != nullptr && args->elts.size() == 1 && none != nullptr &&
+              none->value_kind == ast::ConstantKind::kNone) {
+            note(args->elts[0]);
+          }
+        }
+      } else if (const auto* comp = node.As<ast::Comprehension>()) {
+        note(comp->iter);
+      }
+      ast::ForEachChild(node,
+                        [&](const ast::Node* child) { self(self, *child); });
+    };
+    for (const ast::Stmt* stmt : body) {
+      visit(visit, *stmt);
+    }
+  }
+
+  bool ConsumedInPlace(const ast::Node& generator) const {
+    return consumed_generators_.count(&generator) != 0;
   }
 
   // Snapshots of locals() (`ag__.locals_(fscope, ('x', ...))`, see
@@ -1280,17 +1347,17 @@ class FunctionConverter {
       }
     }
     for (SymbolId id : state.symbols) {
-      if (captured_.Contains(id)) {
-        return fmt::format(
-            "its state `{}` is shared with a nested function or lambda",
-            qn_.Get(id).text);
-      }
-    }
-    for (SymbolId id : state.symbols) {
       if (generator_reads_.Contains(id)) {
         return fmt::format(
             "its state `{}` is read by a generator expression, which may run "
             "after the statement",
+            qn_.Get(id).text);
+      }
+    }
+    for (SymbolId id : state.symbols) {
+      if (captured_.Contains(id)) {
+        return fmt::format(
+            "its state `{}` is shared with a nested function or lambda",
             qn_.Get(id).text);
       }
     }
@@ -1557,6 +1624,9 @@ class FunctionConverter {
   SymbolSet deleted_;          // deleted inside the statement being converted
   SymbolSet captured_;         // locals nested scopes share (see Capture)
   SymbolSet generator_reads_;  // locals generator expressions read
+  // Generator expressions consumed where they are made (see
+  // FindConsumedGenerators).
+  std::set<const ast::Node*> consumed_generators_;
   // Snapshots of locals() in the function (FindSnapshots).
   bool may_snapshot_;
   SymbolSet snapshot_names_;

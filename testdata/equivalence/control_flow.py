@@ -656,3 +656,49 @@ def swallowed_after_walrus_in_branch(x, xs):
 CASES["swallowed_after_walrus_in_branch"] = [(0, [1]), (2, [1]), (0, [])]
 PYTHON_ONLY["swallowed_after_walrus_in_branch"] = (
     "prints under a staged condition")
+
+
+def generators_late_binding(n):
+    # A generator made in the loop and run after it reads the loop's last
+    # value of i, as a lambda does: i must be the function's variable, not
+    # a local of the loop's body.
+    gens = []
+    for i in range(n):
+        gens.append(i * k for k in range(3))
+    return [list(g) for g in gens]
+
+
+def generator_read_after_while(n):
+    i = 0
+    g = None
+    while i < n:
+        g = (i + k for k in range(2))
+        i += 1
+    return list(g) if g is not None else None
+
+
+def generator_consumed_in_place(n):
+    # Consumed where it is made: y needs no carrying through the loop.
+    s = 0
+    for i in range(n):
+        y = i * 2
+        s += sum(y * k for k in range(3)) + sum(y + k for k in range(2))
+    return s
+
+
+def generator_joined_in_place(n):
+    s = ""
+    for i in range(n):
+        y = str(i)
+        s += ",".join(y for _ in range(2))
+    return s
+
+
+CASES["generators_late_binding"] = [(0,), (1,), (3,)]
+CASES["generator_read_after_while"] = [(0,), (1,), (3,)]
+CASES["generator_consumed_in_place"] = [(0,), (4,)]
+CASES["generator_joined_in_place"] = [(0,), (3,)]
+PYTHON_ONLY["generator_joined_in_place"] = "makes text of staged values"
+PYTHON_ONLY["generators_late_binding"] = "grows a Python list inside a staged loop"
+PYTHON_ONLY["generator_read_after_while"] = (
+    "keeps a Python generator made in a staged loop")
