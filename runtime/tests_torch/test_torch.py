@@ -12,8 +12,8 @@ import tempfile
 import textwrap
 import unittest
 
-from tests_torch.support import RUNTIME_DIR, Wrap, higher_order_ops, \
-    load_source
+from tests_torch.support import RUNTIME_DIR, Wrap, cond_only, \
+    higher_order_ops, load_source
 
 import torch  # noqa: E402
 
@@ -622,17 +622,6 @@ def _agc_shift(x):
         return y
 del _agc_shift
 ''')
-
-
-@contextlib.contextmanager
-def cond_only():
-    """The staging as without torch.where: every staged if a torch.cond."""
-    staging = torch_backend.staging()
-    staging._selects = lambda fn, state: False
-    try:
-        yield
-    finally:
-        del staging._selects
 
 
 class Select(Checks, unittest.TestCase):
