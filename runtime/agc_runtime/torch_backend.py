@@ -29,6 +29,9 @@ What each statement becomes, on a traced tensor:
 * ``for`` over ``range(...)`` with a tensor bound, or over a tensor's leading
   axis (while tracing) -> ``while_loop`` carrying the index (a ``break`` or
   ``return`` in the body is the carried flag the converter made);
+* a Python ``while``, or ``for`` over a ``range``, whose test or break flag
+  becomes a traced tensor after some iterations -> the rest of the loop is
+  a ``while_loop`` from the state reached (``python_loop_test_fn``);
 * ``a and b`` / ``a or b`` / ``not a`` on a tensor -> ``torch.logical_and``
   / ``torch.logical_or`` / ``torch.logical_not`` (both operands are
   evaluated: a traced tensor has no truth value to short-circuit on);
@@ -53,6 +56,7 @@ import sys
 import types
 
 from . import core
+from ._importlib_bootstrap_python import _NO_TARGET
 
 _UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
 _SCALARS = (bool, int, float)
@@ -412,11 +416,34 @@ class Staging(core.PythonLists):
             "for loop", ", ".join(symbol_names) or "no variables"))
 
     def python_loop_test(self, kind, result, loop):
-        raise TypeError(
-            "agc_runtime: the test of this Python %s loop became a tensor "
-            "that PyTorch traces (a break or a variable that depends on a "
-            "traced tensor); iterate over range(n) with a tensor bound, or "
-            "loop with while on a tensor, to stage it" % kind)
+        raise FunctionalFormRequired(_NONLOCAL_FORM % (
+            "%s loop" % kind, ", ".join(loop[-2]) or "no variables"))
+
+    def python_loop_test_fn(self, kind, result, loop):
+        """A Python loop whose test became a traced tensor (a flag that
+        started as a Python bool, a break that depends on a traced tensor):
+        the rest of the loop is a while_loop from the current state, as
+        Python would go on iterating from there. Returns False (done)."""
+        if kind == "while":
+            test, body, box, symbol_names, opts = loop
+            box.state = tuple(self.while_stmt_fn(test, body, box.state,
+                                                 symbol_names, opts))
+            return False
+        (_, extra_test, body, box, symbol_names, opts, iterable,
+         last) = loop
+        if type(iterable) is not range:
+            raise TypeError(
+                "agc_runtime: the break of this Python for loop over a %s "
+                "depends on a tensor that PyTorch traces; loop over "
+                "range(...) or a tensor to stage it"
+                % type(iterable).__name__)
+        # The elements after the last one given (a range's are distinct).
+        rest = iterable if last is _NO_TARGET else range(
+            last + iterable.step, iterable.stop, iterable.step)
+        rest = TracedRange(rest.start, rest.stop, rest.step)
+        box.state = tuple(self.for_stmt_fn(rest, extra_test, body, box.state,
+                                           symbol_names, opts))
+        return False
 
     def while_stmt_fn(self, test, body, state, symbol_names, opts):
         return self._loop(test, body, tuple(state), symbol_names,
