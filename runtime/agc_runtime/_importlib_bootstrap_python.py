@@ -209,6 +209,32 @@ def _loop_goes_on(kind, result, loop):
     return bool(result)
 
 
+def _loop_goes_on_fn(kind, result, loop):
+    """_loop_goes_on for a loop of the functional form: ``loop`` is
+    ``(test, body, box, symbol_names, opts)`` for a while loop and
+    ``(iterator, extra_test, body, box, symbol_names, opts, iterable,
+    last)`` for a for loop: the box holds the current state, ``last`` is
+    the element the iterator gave last (``_NO_TARGET`` before the first). A
+    staging with functional operators of its own (PyTorch's) takes it as it
+    is (``python_loop_test_fn``), and sets ``box.state`` if it stages the
+    rest of the loop; the others get the get_state/set_state form."""
+    staging = _staging_by_type[type(result)]
+    if staging is None or not staging.active():
+        return bool(result)
+    own = getattr(staging, "python_loop_test_fn", None)
+    if own is not None:
+        return own(kind, result, loop)
+    if kind == "while":
+        test, body, box, symbol_names, opts = loop
+        loop = (box.test(test), box.body(body), box.get, box.set,
+                symbol_names, opts)
+    else:
+        iterator, extra_test, body, box, symbol_names, opts = loop[:6]
+        loop = (iterator, box.test(extra_test), box.for_body(body), box.get,
+                box.set, symbol_names, opts)
+    return staging.python_loop_test(kind, result, loop)
+
+
 def while_stmt(test, body, get_state, set_state, symbol_names, opts):
     """``while test(): body()`` -- the test runs once per iteration."""
     tracer = tracing()
@@ -306,9 +332,8 @@ def while_stmt_fn(test, body, state, symbol_names, opts):
         return _functional(staging).while_stmt_fn(
             test, body, state, symbol_names, opts)
     box = _Box(state)
-    while result is True or (result is not False and _loop_goes_on(
-            "while", result, (box.test(test), box.body(body), box.get,
-                              box.set, symbol_names, opts))):
+    while result is True or (result is not False and _loop_goes_on_fn(
+            "while", result, (test, body, box, symbol_names, opts))):
         box.state = body(*box.state)
         result = test(*box.state)
     return box.state
@@ -328,19 +353,21 @@ def for_stmt_fn(iter_, extra_test, body, state, symbol_names, opts):
     box = _Box(state)
     iterator = iter(iter_)
     go_on = extra_test(*state)
-    if go_on is not True and (go_on is False or not _loop_goes_on(
-            "for", go_on, (iterator, box.test(extra_test), box.for_body(body),
-                           box.get, box.set, symbol_names, opts))):
+    if go_on is not True and (go_on is False or not _loop_goes_on_fn(
+            "for", go_on, (iterator, extra_test, body, box, symbol_names,
+                           opts, iter_, _NO_TARGET))):
         return box.state
     for target in iterator:
         box.state = body(target, *box.state)
         go_on = extra_test(*box.state)
-        if go_on is not True and (go_on is False or not _loop_goes_on(
-                "for", go_on, (iterator, box.test(extra_test),
-                               box.for_body(body), box.get, box.set,
-                               symbol_names, opts))):
+        if go_on is not True and (go_on is False or not _loop_goes_on_fn(
+                "for", go_on, (iterator, extra_test, body, box, symbol_names,
+                               opts, iter_, target))):
             break
     return box.state
+
+
+_NO_TARGET = object()
 
 
 class _Box:

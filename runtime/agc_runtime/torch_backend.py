@@ -20,11 +20,18 @@ form (``if_stmt``, ...) meeting a traced tensor is a TypeError that says so.
 What each statement becomes, on a traced tensor:
 
 * ``if`` -> ``torch.cond`` over the statement's outputs (both branches
-  traced); ``x if c else y`` -> ``torch.cond``;
+  traced), or ``torch.where`` on each output when the code of both branches
+  only moves values, sets constants, adds and subtracts (``_branch_kind``:
+  a break or return flag, a counter), which cannot differ from a cond
+  running one branch (``Staging._selects``) and costs far less in a loop;
+  ``x if c else y`` -> ``torch.cond``;
 * ``while`` -> ``torch._higher_order_ops.while_loop``;
 * ``for`` over ``range(...)`` with a tensor bound, or over a tensor's leading
   axis (while tracing) -> ``while_loop`` carrying the index (a ``break`` or
   ``return`` in the body is the carried flag the converter made);
+* a Python ``while``, or ``for`` over a ``range``, whose test or break flag
+  becomes a traced tensor after some iterations -> the rest of the loop is
+  a ``while_loop`` from the state reached (``python_loop_test_fn``);
 * ``a and b`` / ``a or b`` / ``not a`` on a tensor -> ``torch.logical_and``
   / ``torch.logical_or`` / ``torch.logical_not`` (both operands are
   evaluated: a traced tensor has no truth value to short-circuit on);
@@ -44,9 +51,12 @@ run's operations are dead and leave the graph); a nested staged statement
 is traced again at each level.
 """
 
+import dis
 import sys
+import types
 
 from . import core
+from ._importlib_bootstrap_python import _NO_TARGET
 
 _UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
 _SCALARS = (bool, int, float)
@@ -130,6 +140,7 @@ class Staging(core.PythonLists):
             except (ImportError, AttributeError):
                 pass
         self.types = tuple(types)
+        self._plain_tensor_types = self.types[1:]
         self.torch = torch
         self._pytree = sys.modules["torch.utils._pytree"]
         self._while_loop = sys.modules[
@@ -170,26 +181,94 @@ class Staging(core.PythonLists):
 
     def if_stmt_fn(self, cond, body, orelse, state, symbol_names, nouts):
         state = tuple(state)
+        if self._selects(body, state) and self._selects(orelse, state):
+            return self._where(cond, body, orelse, state, symbol_names,
+                               nouts, "if statement")
         return self._cond(cond, lambda *s: body(*s),
                           lambda *s: orelse(*s), state, symbol_names, nouts,
                           "if statement")
 
-    def _cond(self, cond, body, orelse, state, names, nouts, statement):
+    def _selects(self, fn, state):
+        """Whether branch fn, called with state, may run whether or not its
+        condition holds, so that torch.where picks its outputs instead of a
+        torch.cond (see _branch_kind)."""
+        kind = _branch_kind(fn)
+        if kind == "moves":
+            return True
+        if kind != "add_sub":
+            return False
+        # + and - on these only: a tensor's (not a subclass's) or a
+        # number's, which have no effects and no run-time errors, and whose
+        # gradient is exactly zero through the branch torch.where drops.
+        for value in state:
+            if not (type(value) in self._plain_tensor_types or
+                    type(value) in _SCALARS):
+                return False
+        return True
+
+    def _predicate(self, cond, statement):
         torch = self.torch
-        tree = self._pytree
         if cond.numel() != 1:
             raise ValueError(
                 "agc_runtime: the condition of a staged %s must be a tensor "
                 "with one element, not one of shape %s" % (
                     statement, list(cond.shape)))
-        if cond.dtype is not torch.bool:
-            cond = cond.reshape(()) != 0
-        else:
+        if cond.dim() != 0:
             cond = cond.reshape(())
+        return cond if cond.dtype is torch.bool else cond != 0
+
+    def _where(self, cond, body, orelse, state, names, nouts, statement):
+        """An if whose branches only select (_selects): both run, recorded,
+        and torch.where picks each output, as cond would."""
+        torch = self.torch
+        cond = self._predicate(cond, statement)
+        outs_a = tuple(body(*state))[:nouts]
+        outs_b = tuple(orelse(*state))[:nouts]
+        plan = self._plan(outs_a, outs_b, names, nouts, statement)
+        results = []
+        kinds = (k for _, ks in plan for k in ks if k[0] == "tensor")
+        for a, b, kind in zip(self._tensor_outputs(outs_a, plan, False),
+                              self._tensor_outputs(outs_b, plan, False),
+                              kinds):
+            out = torch.where(cond, a, b)
+            if out.dtype != kind[1]:  # two Python numbers' where
+                out = out.to(kind[1])
+            results.append(out)
+        return tuple(self._rebuild(plan, results)) + state[nouts:]
+
+    def _cond(self, cond, body, orelse, state, names, nouts, statement):
+        torch = self.torch
+        tree = self._pytree
+        cond = self._predicate(cond, statement)
         # Each branch once, to learn its outputs (not recorded).
         outs_a = tuple(self._probe(body, state))[:nouts]
         outs_b = tuple(self._probe(orelse, state))[:nouts]
-        plan = []  # per output: (treedef, per-leaf kind)
+        plan = self._plan(outs_a, outs_b, names, nouts, statement)
+        if not any(k[0] == "tensor" for _, ks in plan for k in ks):
+            # Nothing to carry through cond (the outputs are the same
+            # constants on both branches): the cond is still staged when
+            # a branch has effects? It has none PyTorch keeps; take them.
+            return tuple(outs_a) + state[nouts:]
+        operands = tuple(v for v in tree.tree_leaves(state)
+                         if self._is_tensor(v))
+
+        def branch(fn):
+            def run(*tensors):
+                it = iter(tensors)
+                leaves, spec = tree.tree_flatten(state)
+                leaves = [next(it) if self._is_tensor(v) else v
+                          for v in leaves]
+                outs = tuple(fn(*tree.tree_unflatten(leaves, spec)))[:nouts]
+                return tuple(self._tensor_outputs(outs, plan))
+            return run
+
+        results = torch.cond(cond, branch(body), branch(orelse), operands)
+        return tuple(self._rebuild(plan, results)) + state[nouts:]
+
+    def _plan(self, outs_a, outs_b, names, nouts, statement):
+        """Per output of an if: (treedef, per-leaf kind, see _merge)."""
+        tree = self._pytree
+        plan = []
         for i in range(nouts):
             name = names[i] if i < len(names) else "output %d" % i
             a_leaves, a_def = tree.tree_flatten(outs_a[i])
@@ -211,26 +290,7 @@ class Staging(core.PythonLists):
             for a, b in zip(a_leaves, b_leaves):
                 kinds.append(self._merge(name, a, b, statement))
             plan.append((a_def, kinds))
-        if not any(k[0] == "tensor" for _, ks in plan for k in ks):
-            # Nothing to carry through cond (the outputs are the same
-            # constants on both branches): the cond is still staged when
-            # a branch has effects? It has none PyTorch keeps; take them.
-            return tuple(outs_a) + state[nouts:]
-        operands = tuple(v for v in tree.tree_leaves(state)
-                         if self._is_tensor(v))
-
-        def branch(fn):
-            def run(*tensors):
-                it = iter(tensors)
-                leaves, spec = tree.tree_flatten(state)
-                leaves = [next(it) if self._is_tensor(v) else v
-                          for v in leaves]
-                outs = tuple(fn(*tree.tree_unflatten(leaves, spec)))[:nouts]
-                return tuple(self._tensor_outputs(outs, plan))
-            return run
-
-        results = torch.cond(cond, branch(body), branch(orelse), operands)
-        return tuple(self._rebuild(plan, results)) + state[nouts:]
+        return plan
 
     def _probe(self, fn, state):
         """fn(*state) run to learn what it returns, its operations left out
@@ -306,7 +366,7 @@ class Staging(core.PythonLists):
             return torch.int64
         return torch.bool
 
-    def _tensor_outputs(self, outs, plan):
+    def _tensor_outputs(self, outs, plan, copy=True):
         torch = self.torch
         tree = self._pytree
         for value, (_, kinds) in zip(outs, plan):
@@ -319,11 +379,19 @@ class Staging(core.PythonLists):
                 if self._is_tensor(leaf):
                     # A cond's outputs may not alias its inputs, which
                     # include every tensor the branches read from outside
-                    # (closures, parameters): a branch's tensor is copied.
-                    yield leaf.to(kind[1]) if leaf.dtype != kind[1] \
-                        else leaf.clone()
+                    # (closures, parameters): a branch's tensor is copied
+                    # (copy; torch.where makes a new tensor anyway).
+                    if leaf.dtype != kind[1]:
+                        yield leaf.to(kind[1])
+                    else:
+                        yield leaf.clone() if copy else leaf
                 elif isinstance(leaf, _UNDEFINED_TYPES):
                     yield torch.zeros(kind[2], dtype=kind[1])
+                elif not copy and type(leaf) in _SCALARS and (
+                        kind[1] == self._scalar_dtype(leaf, leaf)):
+                    # torch.where takes it as it is: a number of the
+                    # output's dtype's kind keeps that dtype.
+                    yield leaf
                 else:
                     yield torch.full((), leaf, dtype=kind[1])
 
@@ -348,11 +416,34 @@ class Staging(core.PythonLists):
             "for loop", ", ".join(symbol_names) or "no variables"))
 
     def python_loop_test(self, kind, result, loop):
-        raise TypeError(
-            "agc_runtime: the test of this Python %s loop became a tensor "
-            "that PyTorch traces (a break or a variable that depends on a "
-            "traced tensor); iterate over range(n) with a tensor bound, or "
-            "loop with while on a tensor, to stage it" % kind)
+        raise FunctionalFormRequired(_NONLOCAL_FORM % (
+            "%s loop" % kind, ", ".join(loop[-2]) or "no variables"))
+
+    def python_loop_test_fn(self, kind, result, loop):
+        """A Python loop whose test became a traced tensor (a flag that
+        started as a Python bool, a break that depends on a traced tensor):
+        the rest of the loop is a while_loop from the current state, as
+        Python would go on iterating from there. Returns False (done)."""
+        if kind == "while":
+            test, body, box, symbol_names, opts = loop
+            box.state = tuple(self.while_stmt_fn(test, body, box.state,
+                                                 symbol_names, opts))
+            return False
+        (_, extra_test, body, box, symbol_names, opts, iterable,
+         last) = loop
+        if type(iterable) is not range:
+            raise TypeError(
+                "agc_runtime: the break of this Python for loop over a %s "
+                "depends on a tensor that PyTorch traces; loop over "
+                "range(...) or a tensor to stage it"
+                % type(iterable).__name__)
+        # The elements after the last one given (a range's are distinct).
+        rest = iterable if last is _NO_TARGET else range(
+            last + iterable.step, iterable.stop, iterable.step)
+        rest = TracedRange(rest.start, rest.stop, rest.step)
+        box.state = tuple(self.for_stmt_fn(rest, extra_test, body, box.state,
+                                           symbol_names, opts))
+        return False
 
     def while_stmt_fn(self, test, body, state, symbol_names, opts):
         return self._loop(test, body, tuple(state), symbol_names,
@@ -655,6 +746,52 @@ class Staging(core.PythonLists):
         return fn()
 
 
+# Branches torch.where may select between (Staging._selects): their code
+# only moves values between the branch's parameters, constants and the
+# variables of enclosing functions, and returns them ("moves"), or also adds
+# and subtracts ("add_sub"). No call, attribute, subscript, global, import,
+# unpacking (which iterates), in-place operator or raise can hide in them,
+# so running such a branch when its condition is false changes nothing:
+# the program keeps one branch's outputs, as with cond. By opcode name,
+# Python 3.11 to 3.13.
+_MOVES = frozenset((
+    "RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS", "MAKE_CELL",
+    "LOAD_CONST", "RETURN_CONST", "LOAD_FAST", "LOAD_FAST_CHECK",
+    "LOAD_FAST_LOAD_FAST", "STORE_FAST", "STORE_FAST_STORE_FAST",
+    "STORE_FAST_LOAD_FAST", "LOAD_DEREF", "BUILD_TUPLE", "RETURN_VALUE",
+    "POP_TOP", "COPY", "SWAP"))
+_NB_ADD, _NB_SUBTRACT = 0, 10
+_branch_kinds = {}
+
+
+def _branch_kind(fn):
+    """"moves", "add_sub" or None (see _MOVES) for a branch function."""
+    code = getattr(fn, "__code__", None)
+    if type(fn) is not types.FunctionType or code is None:
+        return None
+    return _code_kind(code)
+
+
+def _code_kind(code):
+    kind = _branch_kinds.get(code, 0)
+    if kind != 0:
+        return kind
+    kind = "moves"
+    closure = False
+    for ins in dis.get_instructions(code):
+        if ins.opname == "BINARY_OP" and ins.arg in (_NB_ADD, _NB_SUBTRACT):
+            kind = "add_sub"
+        elif ins.opname not in _MOVES:
+            kind = None
+            break
+        closure = closure or ins.opname == "LOAD_DEREF"
+    if kind == "add_sub" and closure:
+        # + on a variable of an enclosing function: of a type unknown here.
+        kind = None
+    _branch_kinds[code] = kind
+    return kind
+
+
 def _unaliased(tensor, inputs):
     for t in inputs:
         if t is tensor:
@@ -717,6 +854,15 @@ def _install_dynamo_hook():
 
     def call_function(self, tx, args, kwargs):
         fn = self.fn
+        if fn is _branch_kind:
+            # Decided here, on the code of Dynamo's branch function.
+            from torch._dynamo.variables import ConstantVariable
+            get_code = getattr(args[0], "get_code", None) if args else None
+            kind = None
+            if get_code is not None and type(args[0]).__name__ in (
+                    "UserFunctionVariable", "NestedUserFunctionVariable"):
+                kind = _code_kind(get_code())
+            return ConstantVariable.create(kind)
         if fn is own_twin:
             twin = _twin_for(tx)
             if twin is not None:

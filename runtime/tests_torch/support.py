@@ -2,6 +2,7 @@
 in the functional form of agc's output (``--control-flow functional``) are
 loaded from source text, and agc converts sources with $AGC."""
 
+import contextlib
 import importlib.util
 import itertools
 import os
@@ -48,6 +49,34 @@ def higher_order_ops(exported):
                 if name in ("cond", "while_loop", "scan", "print"):
                     names.append(name)
     return names
+
+
+def where_ops(exported):
+    """How many torch.where operators an ExportedProgram's graph and its
+    submodules hold (an if whose branches only select has one an output)."""
+    count = 0
+    for module in exported.graph_module.modules():
+        graph = getattr(module, "graph", None)
+        if graph is None:
+            continue
+        for node in graph.nodes:
+            if node.op == "call_function" and str(node.target).startswith(
+                    "aten.where."):
+                count += 1
+    return count
+
+
+@contextlib.contextmanager
+def cond_only():
+    """agc_runtime's PyTorch staging without torch.where: every staged if a
+    torch.cond (Staging._selects answers no)."""
+    from agc_runtime import torch_backend
+    staging = torch_backend.staging()
+    staging._selects = lambda fn, state: False
+    try:
+        yield
+    finally:
+        del staging._selects
 
 
 class Wrap:

@@ -12,8 +12,8 @@ import tempfile
 import textwrap
 import unittest
 
-from tests_torch.support import RUNTIME_DIR, Wrap, higher_order_ops, \
-    load_source
+from tests_torch.support import RUNTIME_DIR, Wrap, cond_only, \
+    higher_order_ops, load_source
 
 import torch  # noqa: E402
 
@@ -261,7 +261,7 @@ def same(a, b):
         torch.as_tensor(a).dtype))
 
 
-class Staging(unittest.TestCase):
+class Checks:
     """Each case: exported (strict and non-strict) and compiled, run on
     inputs taking every path, equal to the original run eagerly."""
 
@@ -276,6 +276,9 @@ class Staging(unittest.TestCase):
         c = compiled(fn)
         for args in inputs:
             self.assertTrue(same(c(*args), fn(*args)), (fn.__name__, args))
+
+
+class Staging(Checks, unittest.TestCase):
 
     def test_if_is_cond(self):
         x = torch.tensor([1.0, 2.0])
@@ -522,6 +525,323 @@ def _agc_f(x):
 del _agc_f
 ''')
         self.raises(m, "--control-flow functional")
+
+
+# Ifs whose branches only set constants, pass values through or add and
+# subtract (the break flag and counter of a loop): torch.where, not cond.
+SELECT = load_source('''
+import agc_runtime as ag__
+import torch
+
+def newton(a):
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(a)
+    x = a
+    i = torch.zeros((), dtype=torch.int64)
+    while i < 50:
+        x = (x + a / x) / 2
+        if (x * x - a).abs().max() < 1e-6:
+            break
+        i = i + 1
+    return x, i
+
+@ag__.twin_of(newton, 'newton')
+def _agc_newton(a):
+    with ag__.FunctionScope('newton', 'fscope', ag__.STD) as fscope:
+        x = a
+        i = ag__.converted_call(torch.zeros, ((),), {'dtype': torch.int64}, fscope)
+        break_ = False
+        def loop_test(x, break_, i):
+            return ag__.and_(lambda: ag__.not_(break_), lambda: i < 50)
+        def loop_body(x, break_, i):
+            x = (x + a / x) / 2
+            def if_body(break_):
+                break_ = True
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(ag__.converted_call(ag__.converted_call((x * x - a).abs, (), None, fscope).max, (), None, fscope) < 1e-6, if_body, else_body, (break_,), ('break_',), 1)
+            def if_body(i):
+                i = i + 1
+                return (i,)
+            def else_body(i):
+                return (i,)
+            i, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (i,), ('i',), 1)
+            return (x, break_, i)
+        x, break_, i = ag__.while_stmt_fn(loop_test, loop_body, (x, break_, i), ('x', 'break_', 'i'), {})
+        return x, i
+del _agc_newton
+
+def flags(x, n):
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x, n)
+    flag = False
+    count = 0
+    scale = 1
+    if x.sum() > 0:
+        flag = True
+        count = n
+        scale = 0.5
+    return flag, count, scale
+
+@ag__.twin_of(flags, 'flags')
+def _agc_flags(x, n):
+    with ag__.FunctionScope('flags', 'fscope', ag__.STD) as fscope:
+        flag = False
+        count = 0
+        scale = 1
+        def if_body(flag, count, scale):
+            flag = True
+            count = n
+            scale = 0.5
+            return (flag, count, scale)
+        def else_body(flag, count, scale):
+            return (flag, count, scale)
+        flag, count, scale = ag__.if_stmt_fn(ag__.converted_call(x.sum, (), None, fscope) > 0, if_body, else_body, (flag, count, scale), ('flag', 'count', 'scale'), 3)
+        return flag, count, scale
+del _agc_flags
+
+def shift(x):
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+    y = x * 3
+    if x.sum() > 0:
+        y = y + 1
+    else:
+        y = y - x
+    return y
+
+@ag__.twin_of(shift, 'shift')
+def _agc_shift(x):
+    with ag__.FunctionScope('shift', 'fscope', ag__.STD) as fscope:
+        y = x * 3
+        def if_body(y, x):
+            y = y + 1
+            return (y, x)
+        def else_body(y, x):
+            y = y - x
+            return (y, x)
+        y, x = ag__.if_stmt_fn(ag__.converted_call(x.sum, (), None, fscope) > 0, if_body, else_body, (y, x), ('y', 'x'), 1)
+        return y
+del _agc_shift
+''')
+
+
+class Select(Checks, unittest.TestCase):
+    """An if whose branches only move values, set constants, add or
+    subtract is torch.where on each output: no cond, the same outputs."""
+
+    def test_break_flag_and_counter_are_where(self):
+        self.check(SELECT.newton, [(torch.tensor([2.0, 9.0, 16.0, 0.5]),),
+                                   (torch.full((4,), 1e30),)], ["while_loop"])
+        self.assertEqual(int(SELECT.newton(torch.full((4,), 1e30))[1]), 50)
+
+    def test_outputs_are_what_cond_gives(self):
+        n = torch.tensor(7)
+        inputs = [(torch.ones(2), n), (-torch.ones(2), n)]
+        for strict in (False, True):
+            selected = export(SELECT.flags, inputs[0], strict)
+            with cond_only():
+                conds = export(SELECT.flags, inputs[0], strict)
+            self.assertEqual(higher_order_ops(selected), [])
+            self.assertEqual(higher_order_ops(conds), ["cond"])
+            for args in inputs:
+                got = selected.module()(*args)
+                want = conds.module()(*args)
+                self.assertEqual([t.dtype for t in got],
+                                 [torch.bool, torch.int64,
+                                  torch.get_default_dtype()])
+                self.assertEqual([t.dtype for t in got],
+                                 [t.dtype for t in want])
+                self.assertTrue(same(got, want), (strict, args))
+                self.assertTrue(same(got, SELECT.flags(*args)))
+        c = compiled(SELECT.flags)
+        for args in inputs:
+            self.assertTrue(same(c(*args), SELECT.flags(*args)))
+
+    def test_gradient_is_what_cond_gives(self):
+        for x0 in (torch.tensor([1.0, 2.0]), torch.tensor([-1.0, -2.0])):
+            grads = []
+            for how in (contextlib.nullcontext, cond_only):
+                with how():
+                    torch._dynamo.reset()
+                    c = torch.compile(SELECT.shift, fullgraph=True,
+                                      backend="aot_eager")
+                    x = x0.clone().requires_grad_()
+                    (g,) = torch.autograd.grad(c(x).pow(2).sum(), x)
+                grads.append(g)
+            self.assertTrue(torch.equal(grads[0], grads[1]), grads)
+        program = export(SELECT.shift, (x0,), False)
+        self.assertEqual(higher_order_ops(program), [])
+
+    def test_what_a_branch_may_do(self):
+        g = abs
+        k = 1
+
+        def moves(b, t):
+            b = True
+            t = t
+            return (b, t, None)
+
+        def adds(i, j):
+            i = i + 1
+            j = j - i
+            return (i, j)
+
+        def multiplies(i):
+            i = i * 2
+            return (i,)
+
+        def in_place(i):
+            i += 1
+            return (i,)
+
+        def calls(i):
+            i = g(i)
+            return (i,)
+
+        def reads_attribute(i):
+            i = i.real
+            return (i,)
+
+        def adds_a_closure(i):
+            i = i + k
+            return (i,)
+
+        kind = torch_backend._branch_kind
+        self.assertEqual(kind(moves), "moves")
+        self.assertEqual(kind(adds), "add_sub")
+        for fn in (multiplies, in_place, calls, reads_attribute,
+                   adds_a_closure, abs, lambda i: print(i)):
+            self.assertIsNone(kind(fn), fn)
+        staging = torch_backend.staging()
+
+        class Sub(torch.Tensor):
+            pass
+
+        t = torch.ones(())
+        self.assertTrue(staging._selects(moves, (t, [t])))
+        self.assertTrue(staging._selects(adds, (t, 1.5)))
+        # + on a tensor subclass or a container: what it does is unknown.
+        self.assertFalse(staging._selects(adds, (t.as_subclass(Sub), t)))
+        self.assertFalse(staging._selects(adds, (t, [t])))
+        self.assertFalse(staging._selects(multiplies, (t,)))
+
+
+# Python loops whose test becomes a traced tensor after an iteration: the
+# rest of the loop is a while_loop.
+MIDWAY = load_source('''
+import agc_runtime as ag__
+import torch
+
+def settle(x):
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+    go = True
+    while go:
+        x = x / 2
+        go = x.sum() > 1
+    return x
+
+@ag__.twin_of(settle, 'settle')
+def _agc_settle(x):
+    with ag__.FunctionScope('settle', 'fscope', ag__.STD) as fscope:
+        go = True
+        def loop_test(x, go):
+            return go
+        def loop_body(x, go):
+            x = x / 2
+            go = ag__.converted_call(x.sum, (), None, fscope) > 1
+            return (x, go)
+        x, go = ag__.while_stmt_fn(loop_test, loop_body, (x, go), ('x', 'go'), {})
+        return x
+del _agc_settle
+
+def doubling(x):
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+    for i in range(1, 10, 2):
+        if x.sum() > 100:
+            break
+        x = x * i
+    return x
+
+@ag__.twin_of(doubling, 'doubling')
+def _agc_doubling(x):
+    with ag__.FunctionScope('doubling', 'fscope', ag__.STD) as fscope:
+        break_ = False
+        def extra_test(break_, x):
+            return ag__.not_(break_)
+        def loop_body(itr, break_, x):
+            i = itr
+            def if_body(break_):
+                break_ = True
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(ag__.converted_call(x.sum, (), None, fscope) > 100, if_body, else_body, (break_,), ('break_',), 1)
+            def if_body(x):
+                x = x * i
+                return (x,)
+            def else_body(x):
+                return (x,)
+            x, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (x,), ('x',), 1)
+            return (break_, x)
+        break_, x = ag__.for_stmt_fn(ag__.converted_call(range, (1, 10, 2), None, fscope), extra_test, loop_body, (break_, x), ('break_', 'x'), {'iterate_names': 'i'})
+        return x
+del _agc_doubling
+
+def over_list(x):
+    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+    for i in [1, 2, 3]:
+        if x.sum() > 100:
+            break
+        x = x * i
+    return x
+
+@ag__.twin_of(over_list, 'over_list')
+def _agc_over_list(x):
+    with ag__.FunctionScope('over_list', 'fscope', ag__.STD) as fscope:
+        break_ = False
+        def extra_test(break_, x):
+            return ag__.not_(break_)
+        def loop_body(itr, break_, x):
+            i = itr
+            def if_body(break_):
+                break_ = True
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(ag__.converted_call(x.sum, (), None, fscope) > 100, if_body, else_body, (break_,), ('break_',), 1)
+            def if_body(x):
+                x = x * i
+                return (x,)
+            def else_body(x):
+                return (x,)
+            x, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (x,), ('x',), 1)
+            return (break_, x)
+        break_, x = ag__.for_stmt_fn([1, 2, 3], extra_test, loop_body, (break_, x), ('break_', 'x'), {'iterate_names': 'i'})
+        return x
+del _agc_over_list
+''')
+
+
+class Midway(Checks, unittest.TestCase):
+    """A Python loop whose test becomes a traced tensor after some
+    iterations goes on as a while_loop from the state it reached."""
+
+    def test_while_whose_flag_becomes_a_tensor(self):
+        self.check(MIDWAY.settle, [(torch.tensor([0.5, 0.5]),),
+                                   (torch.tensor([3.0, 4.0]),),
+                                   (torch.tensor([300.0, 4000.0]),)],
+                   ["while_loop"])
+
+    def test_for_over_range_whose_break_becomes_a_tensor(self):
+        self.check(MIDWAY.doubling, [(torch.tensor([1.0, 2.0]),),
+                                     (torch.tensor([30.0, 40.0]),),
+                                     (torch.tensor([300.0, 400.0]),)],
+                   ["cond", "while_loop"])
+
+    def test_for_over_a_list_is_an_error(self):
+        with self.assertRaises(Exception) as caught:
+            export(MIDWAY.over_list, (torch.ones(2),), False)
+        self.assertIn("break of this Python for loop over a list",
+                      str(caught.exception))
 
 
 class Gradients(unittest.TestCase):

@@ -180,7 +180,7 @@ CASES = {
     "matrix_state": [(_X,), (-_X,)],
     "while_matrix": [(_T([[1.0, 1.0], [0.0, 2.0]]),)],
     "range_from_len": [(_T([1.0, 2.0, 3.0]),), (_T([0.1, 0.2, 0.3]),)],
-    "flag_loop": [(_X,)],
+    "flag_loop": [(_X,), (_T([30.0, 1.0]),), (_T([0.01, 0.02]),)],
     "counter_float": [(_X, _T(3)), (_X, _T(0))],
     "alternating": [(_X, _T(5)), (_X, _T(0))],
     "two_conditions_two_vars": [(_X, _T([3.0, 4.0])), (_T([5.0, 6.0]), _X)],
@@ -198,12 +198,8 @@ CASES = {
 STAGED = {name: {"cond"} for name in CASES}
 for _name in ("helper_in_loop", "while_matrix", "counter_float",
               "alternating", "chain_of_loops", "triangle_loops",
-              "range_negative_step"):
+              "range_negative_step", "flag_loop"):
     STAGED[_name] = {"while_loop"}
+# flag_loop: a Python loop (its first test is a plain True) whose flag
+# becomes a traced tensor; the rest of the loop is a while_loop.
 STAGED["stop_at_threshold"] = {"while_loop", "cond"}
-del STAGED["flag_loop"]
-# A Python loop (its first test is a plain True) whose flag becomes a
-# traced tensor: not staged (the JAX backend stages the rest of such a
-# loop; the torch staging says how to write it).
-ERRORS = {"flag_loop": "the test of this Python while loop became a "
-                       "tensor that PyTorch traces"}
