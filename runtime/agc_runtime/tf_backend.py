@@ -179,6 +179,18 @@ def staging():
     return _staging
 
 
+def _never_converted():
+    """Adds agc_runtime to TensorFlow's rules of modules its AutoGraph never
+    converts (``autograph/core/config.py``), so that a call of the runtime
+    from code TensorFlow converted (its conversion of an eager original, by
+    ``tf.autograph.to_graph``) runs the runtime as it is."""
+    from tensorflow.python.autograph.core import config
+    rule = config.DoNotConvert("agc_runtime")
+    if not any(type(r) is type(rule) and r.matches("agc_runtime")
+               for r in config.CONVERSION_RULES):
+        config.CONVERSION_RULES = (rule,) + tuple(config.CONVERSION_RULES)
+
+
 class Staging:
     """TensorFlow's operators for the statements the python backend hands
     over: it does so only for a TensorFlow value while ``active()``.
@@ -204,6 +216,7 @@ class Staging:
         self._tf_undefined = variables.Undefined
         self._tf_undefined_return = variables.UndefinedReturnValue
         self.active = self.tracing = _negation(context.executing_eagerly)
+        _never_converted()
 
     types = ()  # no agc_runtime types of its own
 
