@@ -220,7 +220,16 @@ class ToGraph(unittest.TestCase):
         import agc_runtime
         # TensorFlow is imported: the guards ask whether it traces.
         self.assertIs(EAGER.ag__guard, agc_runtime.guard)
-        self.assertFalse(agc_runtime.guard.tracing())  # not an original
+        seen = []
+
+        @tf.function
+        def traced(x):
+            # TensorFlow traces, but this is no eager original's code.
+            seen.append((agc_runtime.tracing(), agc_runtime.guard.tracing()))
+            return x
+
+        traced(tf.constant(1))
+        self.assertEqual(seen, [(True, False)])
 
     def test_to_graph_of_an_eager_original(self):
         for name, args in (("double_if_positive", (tf.constant([1.0, -3.0]),)),
