@@ -392,6 +392,8 @@ class Converter {
 
   bool converted_any() const { return converted_any_; }
 
+  bool guarded_any() const { return guarded_any_; }
+
   // Statements outside converted functions: module level, class bodies and
   // blocks of compound statements there.
   void VisitBlock(std::vector<ast::Stmt*>& body) {
@@ -550,9 +552,13 @@ class Converter {
     return module_.Intern(name_i);
   }
 
-  // `if ag__.frameworks_loaded and ag__.tracing(): return
-  // ag__.call_own_twin(...)`, first after the docstring.
+  // `if ag__guard and ag__guard.tracing(): return
+  // ag__guard.call_own_twin(...)`, first after the docstring. `ag__guard` is
+  // a module global (kGuardBinding), not `ag__`: TensorFlow's AutoGraph
+  // rebinds `ag__` in the code it generates from the original, and a plain
+  // global costs one read per eager call.
   void InsertGuard(ast::FunctionDef& fn) {
+    guarded_any_ = true;
     const ast::Arguments& args = *fn.args;
     const size_t first = !fn.body.empty() && IsDocstring(*fn.body[0]) ? 1 : 0;
     const ast::Origin origin =
@@ -580,11 +586,11 @@ class Converter {
     // The twin of the function whose code is the caller's (the runtime
     // finds it by the caller's code): the guard names nothing of the
     // function's own, so the original keeps its free variables and cells.
-    std::vector<ast::Stmt*> guard = codegen::Instantiate(
-        module_,
-        "if ag__.frameworks_loaded and ag__.tracing(): return "
-        "ag__.call_own_twin(args_)\n",
-        {{"args_", positional}}, origin);
+    std::vector<ast::Stmt*> guard =
+        codegen::Instantiate(module_,
+                             "if ag__guard and ag__guard.tracing(): return "
+                             "ag__guard.call_own_twin(args_)\n",
+                             {{"args_", positional}}, origin);
     AGC_CHECK(guard.size() == 1);
     auto& call = *guard[0]
                       ->Cast<ast::If>()
@@ -866,6 +872,7 @@ class Converter {
   std::vector<std::string_view> function_scopes_;
   std::vector<std::vector<ast::Name*>> lambda_scopes_;
   bool converted_any_ = false;
+  bool guarded_any_ = false;
   bool quiet_ = false;
   std::optional<codegen::Namer> twin_namer_;
   std::unordered_set<std::string> twin_names_;
@@ -877,9 +884,33 @@ bool IsFutureImport(const ast::Stmt& stmt) {
   return from != nullptr && from->module == "__future__" && from->level == 0;
 }
 
+// The global the eager guards read, bound after the runtime import in a
+// module with eager originals (see agc_runtime.guard).
+constexpr std::string_view kGuardBinding =
+    "ag__guard = ag__.guard.bind(globals())\n";
+
+// Whether the module has a statement printed as `stmt` (an import or an
+// assignment) at its top level.
+bool HasTopLevel(ast::Module& module, const ast::Stmt& stmt) {
+  const std::string text = codegen::PrintNode(module, stmt);
+  for (const ast::Stmt* s : module.body) {
+    const bool same_kind =
+        stmt.Is<ast::Assign>()
+            ? s->Is<ast::Assign>()
+            : s->Is<ast::Import>() || s->Is<ast::ImportFrom>();
+    if (s != &stmt && same_kind && codegen::PrintNode(module, *s) == text) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Inserts the runtime import after the docstring and `from __future__`
-// imports, unless the module has the same statement there already.
-void InsertRuntimeImport(ast::Module& module, pass::PassContext& ctx) {
+// imports (and the guards' global after it when `guarded`), unless the
+// module has the same statements already.
+void InsertRuntimeImport(ast::Module& module,
+                         pass::PassContext& ctx,
+                         bool guarded) {
   size_t at = 0;
   if (at < module.body.size() && IsDocstring(*module.body[at])) {
     ++at;
@@ -891,14 +922,16 @@ void InsertRuntimeImport(ast::Module& module, pass::PassContext& ctx) {
       at < module.body.size() ? module.body[at]->origin : ast::Origin{1, 1};
   std::vector<ast::Stmt*> import =
       codegen::Instantiate(module, ctx.options().runtime_import, {}, origin);
-  for (size_t i = 0; i < module.body.size(); ++i) {
-    const ast::Stmt& stmt = *module.body[i];
-    if (stmt.Is<ast::Import>() || stmt.Is<ast::ImportFrom>()) {
-      if (import.size() == 1 && codegen::PrintNode(module, stmt) ==
-                                    codegen::PrintNode(module, *import[0])) {
-        return;
-      }
+  AGC_CHECK(import.size() == 1);
+  if (guarded) {
+    std::vector<ast::Stmt*> binding =
+        codegen::Instantiate(module, kGuardBinding, {}, origin);
+    if (!HasTopLevel(module, *binding[0])) {
+      import.insert(import.end(), binding.begin(), binding.end());
     }
+  }
+  if (HasTopLevel(module, *import[0])) {
+    import.erase(import.begin());
   }
   module.body.insert(module.body.begin() + at, import.begin(), import.end());
 }
@@ -914,7 +947,7 @@ class FunctionsPass : public pass::Pass {
     if (!converter.converted_any()) {
       return pass::Changed::kNo;
     }
-    InsertRuntimeImport(module, ctx);
+    InsertRuntimeImport(module, ctx, converter.guarded_any());
     return pass::Changed::kYes;
   }
 };

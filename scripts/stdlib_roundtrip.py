@@ -133,10 +133,16 @@ def is_twin(node):
 
 def is_guard(node):
     """An eager original's entry guard:
-    `if ag__.frameworks_loaded and ag__.tracing(): return ...`."""
+    `if ag__guard and ag__guard.tracing(): return ...`."""
     return (isinstance(node, ast.If) and isinstance(node.test, ast.BoolOp) and
-            ast.unparse(node.test) ==
-            "ag__.frameworks_loaded and ag__.tracing()")
+            ast.unparse(node.test) == "ag__guard and ag__guard.tracing()")
+
+
+def is_guard_binding(node):
+    """The guards' global, after the runtime import:
+    `ag__guard = ag__.guard.bind(globals())`."""
+    return (isinstance(node, ast.Assign) and
+            ast.unparse(node) == "ag__guard = ag__.guard.bind(globals())")
 
 
 def marked(tree):
@@ -149,7 +155,8 @@ def marked(tree):
 
 
 def without_twins(tree):
-    """tree without converted twins, entry guards and the runtime import."""
+    """tree without converted twins, entry guards, the runtime import and
+    the guards' global."""
     class Strip(ast.NodeTransformer):
         def generic_visit(self, node):
             super().generic_visit(node)
@@ -159,7 +166,8 @@ def without_twins(tree):
                     twins = {s.name for s in stmts if is_twin(s)}
                     setattr(node, field, [
                         s for s in stmts if not (
-                            is_twin(s) or is_guard(s) or (
+                            is_twin(s) or is_guard(s) or
+                            is_guard_binding(s) or (
                                 isinstance(s, ast.Delete) and
                                 len(s.targets) == 1 and
                                 isinstance(s.targets[0], ast.Name) and

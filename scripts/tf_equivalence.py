@@ -43,12 +43,28 @@ Header comments in the file's first lines:
 
     # agc-args: --passes default,lists,slices    arguments of `agc convert`
     # tf-features: BUILTIN_FUNCTIONS              extra AutoGraph features
+    # tf-option-sets: none BUILTIN_FUNCTIONS ALL  each case once per set
+    # tf-entries: function to_graph to_code       how TensorFlow is entered
 
 The reference's `experimental_autograph_options` follow agc's passes as
 TensorFlow's features do: the `lists` or `slices` pass <-> Feature.LISTS
 (TensorFlow turns on both converters with it), `asserts` <->
 Feature.ASSERT_STATEMENTS; `# tf-features:` adds more (tf.function turns on
-none by default, so neither does the reference).
+none by default, so neither does the reference). `# tf-option-sets:` runs
+every case once per set of features (a word: features joined by commas, or
+`none`), each added to those; both sides get the same options.
+
+`# tf-entries:` (default `function`) says how each side enters TensorFlow,
+each entry a run of every case:
+
+  function   tf.function(f, experimental_autograph_options=options);
+  to_graph   tf.function(tf.autograph.to_graph(f,
+             experimental_optional_features=options)): TensorFlow converts
+             the function it is given, agc's output included (so this one
+             may convert it again);
+  to_code    tf.autograph.to_code(f, experimental_optional_features=options)
+             must give code that compiles, defining tf__<name>, on both
+             sides (its text differs: agc's output is not the original).
 
 For every case the function runs two ways, each under its own fresh
 `tf.function` (so each traces once):
@@ -175,6 +191,35 @@ def features(path: Path):
     for word in header(path, "# tf-features:"):
         names.update(w for w in word.split(",") if w)
     return sorted(names)
+
+
+def option_sets(path: Path):
+    """The feature sets each case runs with (names, sorted)."""
+    base = set(features(path))
+    sets = []
+    for word in header(path, "# tf-option-sets:") or ["none"]:
+        extra = set() if word == "none" else set(word.split(","))
+        sets.append(sorted(base | extra))
+    return sets
+
+
+ENTRIES = ("function", "to_graph", "to_code")
+
+
+def entries(path: Path):
+    words = header(path, "# tf-entries:") or ["function"]
+    unknown = [w for w in words if w not in ENTRIES]
+    if unknown:
+        raise ValueError(f"{path.name}: unknown tf-entries {unknown}")
+    if os.environ.get("AGC_CONVERTED_ONLY") and "to_graph" in words:
+        # TensorFlow converts `--converted-only` output a second time, and
+        # its conversion of agc's state functions reads a variable an `if`
+        # or a loop defines as used before assignment (README, "Where agc
+        # differs from TensorFlow's AutoGraph").
+        print(f"note {path.name}: to_graph is not run on --converted-only "
+              "output")
+        words = [w for w in words if w != "to_graph"]
+    return words
 
 
 def load(path: Path, name: str):
@@ -388,8 +433,10 @@ class Suite:
         return dict(sorted(counts.items()))
 
     # -- running one side -------------------------------------------------
-    def run(self, module, name, index, options, module_names):
-        """Runs module.<name> on case <index> under a fresh tf.function."""
+    def run(self, module, name, index, options, module_names,
+            entry="function"):
+        """Runs module.<name> on case <index> under a fresh tf.function
+        (entered as `entry` says, see tf-entries)."""
         tf = self.tf
         fn = getattr(module, name)
         args = module.CASES[name][index]
@@ -406,9 +453,20 @@ class Suite:
             try:
                 if callable(args):
                     args = args()
-                tf_fn = tf.function(fn, experimental_autograph_options=options)
-                result = tf_fn(*args)
-                outcome["value"] = ("ok", self.plain(result))
+                if entry == "to_code":
+                    code = tf.autograph.to_code(
+                        fn, experimental_optional_features=options)
+                    compile(code, "<to_code>", "exec")
+                    defines = f"def tf__{name}(" in code
+                    outcome["value"] = ("ok", ("python", "bool", defines))
+                else:
+                    if entry == "to_graph":
+                        fn = tf.autograph.to_graph(
+                            fn, experimental_optional_features=options)
+                    tf_fn = tf.function(
+                        fn, experimental_autograph_options=options)
+                    result = tf_fn(*args)
+                    outcome["value"] = ("ok", self.plain(result))
             except Exception as e:  # noqa: BLE001 - the comparison is the point
                 outcome["value"] = ("raise",) + self.error(e, module_names)
                 outcome["traceback"] = traceback.format_exc()
@@ -417,6 +475,9 @@ class Suite:
                 outcome["traceback"] = traceback.format_exc()
                 tf_fn = None
         faulthandler.cancel_dump_traceback_later()
+        if entry != "function":
+            # TensorFlow converts what to_graph and to_code are given.
+            self.reconverted.clear()
         outcome["printed"] = printed
         outcome["warnings"] = [(w.category.__name__, str(w.message))
                                for w in caught
@@ -483,36 +544,46 @@ class Suite:
         for line in fail:
             print("FAIL " + line)
         tf = self.tf
-        options = tuple(getattr(tf.autograph.experimental.Feature, f)
-                        for f in features(path)) or None
-        for fname, arg_list in cases.items():
-            if not hasattr(original, fname):
-                continue
-            for index in range(len(arg_list)):
-                where = f"{path.name}:{fname}[{index}]"
-                started = time.time()
-                difference = differences.get((fname, index))
-                if difference is not None:
-                    problems, ops = self.check_difference(
-                        original, converted, fname, index, options, names,
-                        difference[0])
-                    if len(difference) == 3 and ops != difference[2]:
-                        problems.append(f"agc's graph has {ops}, not "
-                                        f"{difference[2]}")
-                else:
-                    problems, ops = self.check_case(
-                        original, converted, fname, index, options, names,
-                        errors.get((fname, index)))
-                if problems:
-                    self.failed += 1
-                    print(f"FAIL {where}: " + "; ".join(problems))
-                    if ops is TIMED_OUT:
-                        raise SuiteStopped(where)
-                else:
-                    self.passed += 1
-                    if self.verbose:
-                        print(f"ok   {where} {ops} "
-                              f"({time.time() - started:.2f} s)")
+        runs = []
+        sets, ways = option_sets(path), entries(path)
+        for feature_names in sets:
+            options = tuple(getattr(tf.autograph.experimental.Feature, f)
+                            for f in feature_names) or None
+            for entry in ways:
+                label = "" if (len(sets), ways) == (1, ["function"]) else (
+                    f" [{entry}, {','.join(feature_names) or 'none'}]")
+                runs.append((options, entry, label))
+        for (options, entry, label), fname, index in (
+                (run, fname, index) for run in runs
+                for fname in cases if hasattr(original, fname)
+                for index in range(len(cases[fname]))):
+            where = f"{path.name}:{fname}[{index}]{label}"
+            started = time.time()
+            difference = differences.get((fname, index))
+            if difference is not None:
+                problems, ops = self.check_difference(
+                    original, converted, fname, index, options, names,
+                    difference[0], entry)
+                if len(difference) == 3 and ops != difference[2]:
+                    problems.append(f"agc's graph has {ops}, not "
+                                    f"{difference[2]}")
+            else:
+                # to_code runs nothing: no error to expect.
+                expected_error = (None if entry == "to_code"
+                                  else errors.get((fname, index)))
+                problems, ops = self.check_case(
+                    original, converted, fname, index, options, names,
+                    expected_error, entry)
+            if problems:
+                self.failed += 1
+                print(f"FAIL {where}: " + "; ".join(problems))
+                if ops is TIMED_OUT:
+                    raise SuiteStopped(where)
+            else:
+                self.passed += 1
+                if self.verbose:
+                    print(f"ok   {where} {ops} "
+                          f"({time.time() - started:.2f} s)")
 
     def eager(self, module, name, index, module_names):
         """The outcome of module.<name> on case <index> called eagerly."""
@@ -532,10 +603,10 @@ class Suite:
                 return ("raise",) + self.error(e, module_names)
 
     def check_difference(self, original, converted, fname, index, options,
-                         names, expected):
+                         names, expected, entry="function"):
         """A case in DIFFERENCES: agc's outcome against `expected`."""
         self.reconverted.clear()
-        agc = self.run(converted, fname, index, options, names)
+        agc = self.run(converted, fname, index, options, names, entry)
         av = agc["value"]
         problems = []
         if av[:2] == ("raise", "CaseTimeout"):
@@ -559,10 +630,10 @@ class Suite:
                           else f"{av[1]}: {av[2]}")
 
     def check_case(self, original, converted, fname, index, options, names,
-                   expected_error):
+                   expected_error, entry="function"):
         self.reconverted.clear()
-        ref = self.run(original, fname, index, options, names)
-        agc = self.run(converted, fname, index, options, names)
+        ref = self.run(original, fname, index, options, names, entry)
+        agc = self.run(converted, fname, index, options, names, entry)
         problems = [f"{side} {o['value'][2]}"
                     for side, o in (("reference", ref), ("agc", agc))
                     if o["value"][:2] == ("raise", "CaseTimeout")]

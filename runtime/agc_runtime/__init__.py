@@ -22,10 +22,14 @@ keep Python semantics (see ``_importlib_bootstrap_python``).
 
 Eager originals: by default agc keeps each function's original code and
 adds a converted twin beside it; the original's first line
-``if ag__.frameworks_loaded and ag__.tracing(): return <twin>(...)`` sends
-the call to the twin only while a framework traces (``tracing()``), so
-eager calls run the original code itself. ``frameworks_loaded`` stays False
-(one attribute read per call) until TensorFlow or JAX is imported.
+``if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(...)``
+sends the call to the twin only while a framework traces, so eager calls run
+the original code itself. ``ag__guard`` is a global of the converted module
+(``ag__guard = ag__.guard.bind(globals())`` after the runtime import): False,
+one global read per call, until TensorFlow or JAX is imported, then the
+``agc_runtime.guard`` module. It is not ``ag__``, which TensorFlow's own
+AutoGraph rebinds to its operators in the code it generates
+(``tf.autograph.to_graph``/``to_code`` of an original).
 
 Select with ``AGC_BACKEND=python|staged|tf|jax`` before the import, or with
 ``agc_runtime.use(name)`` at any time: the backend rebinds the names in this
@@ -65,6 +69,26 @@ BACKENDS = ("python", "staged", "tf", "jax", "torch")
 # values is selected): only then does the guard call tracing().
 frameworks_loaded = False
 _stage_everything = False  # the staged backend: twins run for every call
+# The converted modules' globals that hold ``ag__guard`` (``guard.bind``), by
+# id: each holds False while frameworks_loaded is, else the guard module.
+_GUARD_NAMESPACES = {}
+
+
+def _set_frameworks_loaded(value):
+    global frameworks_loaded
+    value = bool(value)
+    if value == frameworks_loaded:
+        return
+    frameworks_loaded = value
+    if _GUARD_NAMESPACES:
+        alias = _guard_alias()
+        for namespace in list(_GUARD_NAMESPACES.values()):
+            namespace["ag__guard"] = alias
+
+
+def _guard_alias():
+    return _sys.modules[__name__ + ".guard"] if frameworks_loaded else False
+
 _FRAMEWORK_NAMES = frozenset(
     prefix for prefix, _, _ in _python_ops.STAGING_FRAMEWORKS)
 
@@ -83,13 +107,38 @@ def tracing():
     return ask()
 
 
+def guard_tracing():
+    """The eager guard's test (``ag__guard.tracing()``): tracing(), and the
+    caller is an eager original's own code. TensorFlow's AutoGraph converts
+    an original again (``tf.autograph.to_graph``, ``to_code``); the guard in
+    its copy is false, and the copy runs its own converted body, as
+    TensorFlow's conversion of the original function does."""
+    if _stage_everything:
+        return _called_by_original()
+    ask = _tracing_now
+    if ask is None:
+        ask = _framework_tracing()
+    return ask() and _called_by_original()
+
+
+def _called_by_original():
+    """Whether guard_tracing's caller runs the code of an eager original
+    (registered by twin_of)."""
+    code = _sys._getframe(2).f_code
+    for r in _ORIGINALS.get(id(code), ()):
+        f = r()
+        if f is not None and f.__code__ is code:
+            return True
+    return False
+
+
 def _never():
     return False
 
 
 def _framework_tracing():
     """Makes the callable tracing() asks (once per framework imported)."""
-    global frameworks_loaded, _tracing_now
+    global _tracing_now
     tracers, settled = _python_ops.framework_tracers()
     if not tracers:
         ask = _never
@@ -104,7 +153,7 @@ def _framework_tracing():
     if settled:
         _tracing_now = ask
         if not tracers:
-            frameworks_loaded = False  # a framework import failed: cheap again
+            _set_frameworks_loaded(False)  # a framework import failed
     return ask
 
 
@@ -116,9 +165,9 @@ class _FrameworkWatcher:
 
     @staticmethod
     def find_spec(name, path=None, target=None):
-        global frameworks_loaded, _tracing_now
+        global _tracing_now
         if path is None and name in _FRAMEWORK_NAMES:
-            frameworks_loaded = True
+            _set_frameworks_loaded(True)
             _tracing_now = None  # ask again which frameworks there are
             if name == "tensorflow":
                 _mark_for_tensorflow()
@@ -176,11 +225,10 @@ class _ThenPrepareTorch:
 
 
 def _watch_frameworks():
-    global frameworks_loaded
     if not any(type(f) is _FrameworkWatcher for f in _sys.meta_path):
         _sys.meta_path.insert(0, _FrameworkWatcher())
     if any(_sys.modules.get(name) is not None for name in _FRAMEWORK_NAMES):
-        frameworks_loaded = True
+        _set_frameworks_loaded(True)
     if _sys.modules.get("tensorflow") is not None:
         _mark_for_tensorflow()
 
@@ -538,11 +586,11 @@ def use(name):
         raise ImportError("backend %r lacks %s" % (name, ", ".join(missing)))
     globals().update(table)
     _backend = name
-    global _stage_everything, frameworks_loaded, _tracing_now
+    global _stage_everything, _tracing_now
     _stage_everything = name == "staged"
     _tracing_now = None
-    frameworks_loaded = _stage_everything or any(
-        _sys.modules.get(n) is not None for n in _FRAMEWORK_NAMES)
+    _set_frameworks_loaded(_stage_everything or any(
+        _sys.modules.get(n) is not None for n in _FRAMEWORK_NAMES))
 
 
 def backend():
@@ -570,6 +618,7 @@ def remap_traceback(text, hide_runtime_frames=True):
 # plain ``import agc_runtime``); ``tf_backend``, ``jax_backend``,
 # ``torch_backend`` and ``traceback_hook`` load when imported or first needed.
 from . import staged  # noqa: E402
+from . import guard  # noqa: E402
 
 
 def _environ(name):

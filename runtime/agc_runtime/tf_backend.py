@@ -152,9 +152,10 @@ def load():
     def converted_call(f, args, kwargs, caller_fn_scope=None, options=None):
         """TensorFlow's converted_call, except for print: agc routes print
         calls through converted_call, TensorFlow's converter leaves them
-        as written (unless its BUILTIN_FUNCTIONS feature is on), so print
-        prints at trace time as under TensorFlow's own conversion."""
-        if f is print:
+        as written unless its BUILTIN_FUNCTIONS feature is on, so print
+        prints at trace time as under TensorFlow's own conversion (and with
+        the feature, TensorFlow's overload: tf.print for tensors)."""
+        if f is print and not requested("BUILTIN_FUNCTIONS"):
             return print(*args, **(kwargs or {}))
         return tf_converted_call(f, args, kwargs, caller_fn_scope, options)
 
@@ -177,6 +178,46 @@ def staging():
     if _staging is None:
         _staging = Staging()
     return _staging
+
+
+def requested(feature):
+    """Whether TensorFlow's AutoGraph feature (a name of
+    ``tf.autograph.experimental.Feature``) is on for the code running now:
+    the ``experimental_autograph_options`` of the tf.function being traced,
+    or the ``experimental_optional_features`` of TensorFlow's conversion
+    (``tf.autograph.to_graph``) that calls the code. TensorFlow keeps them
+    on its AutoGraph control status (``ag_ctx.control_status_ctx()``)."""
+    try:
+        from tensorflow.python.autograph.core import ag_ctx
+    except ImportError:  # a TensorFlow without AutoGraph's status: none on
+        return False
+    options = ag_ctx.control_status_ctx().options
+    if options is None:
+        return False
+    uses = getattr(options, "uses", None)  # a ConversionOptions
+    if uses is not None:
+        return bool(uses(getattr(_feature_type(), feature)))
+    if not isinstance(options, (tuple, list, set, frozenset)):
+        options = (options,)
+    names = {getattr(o, "name", o) for o in options}
+    return "ALL" in names or feature in names
+
+
+def _feature_type():
+    from tensorflow.python.autograph.core import converter
+    return converter.Feature
+
+
+def _never_converted():
+    """Adds agc_runtime to TensorFlow's rules of modules its AutoGraph never
+    converts (``autograph/core/config.py``), so that a call of the runtime
+    from code TensorFlow converted (its conversion of an eager original, by
+    ``tf.autograph.to_graph``) runs the runtime as it is."""
+    from tensorflow.python.autograph.core import config
+    rule = config.DoNotConvert("agc_runtime")
+    if not any(type(r) is type(rule) and r.matches("agc_runtime")
+               for r in config.CONVERSION_RULES):
+        config.CONVERSION_RULES = (rule,) + tuple(config.CONVERSION_RULES)
 
 
 class Staging:
@@ -204,6 +245,7 @@ class Staging:
         self._tf_undefined = variables.Undefined
         self._tf_undefined_return = variables.UndefinedReturnValue
         self.active = self.tracing = _negation(context.executing_eagerly)
+        _never_converted()
 
     types = ()  # no agc_runtime types of its own
 
@@ -312,7 +354,9 @@ class Staging:
     # -- calls, asserts, lists, slices --------------------------------------
 
     def call_builtin(self, f, args, kwargs):
-        if f is print:  # prints at trace time, as TensorFlow's AutoGraph
+        if f is print and not requested("BUILTIN_FUNCTIONS"):
+            # prints at trace time, as TensorFlow's AutoGraph does unless
+            # the feature is on (then tf.print, TensorFlow's overload)
             return print(*args, **(kwargs or {}))
         overload = self._overload_of(f)
         if kwargs:

@@ -826,7 +826,7 @@ def _equal(a, b):
 # ---------------------------------------------------------------------------
 #
 # An eager original starts with
-#     if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+#     if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
 # and call_own_twin finds the twin from its caller's frame, which Dynamo
 # cannot trace (sys._getframe). While Dynamo traces, a call of
 # call_own_twin is replaced by a call of the twin of the function Dynamo is
@@ -850,7 +850,10 @@ def _install_dynamo_hook():
     # Runtime functions Dynamo cannot trace (they compare builtins, walk
     # frames) -> what it traces in their place.
     substitutes = {python_ops.converted_call: _traced_converted_call,
-                   _dynamo_traces: _yes}
+                   _dynamo_traces: _yes,
+                   # the guard's test of its caller: Dynamo traces the
+                   # guard of the function it traces
+                   agc_runtime._called_by_original: _yes}
 
     def call_function(self, tx, args, kwargs):
         fn = self.fn

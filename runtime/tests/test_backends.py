@@ -230,6 +230,21 @@ class FrameworkWatch(unittest.TestCase):
         """, "")
         self.assertEqual(out, ["True", "False", "False", "True"])
 
+    def test_the_guards_global_follows_frameworks_loaded(self):
+        # A converted module's `ag__guard` (guard.bind): False, the guard
+        # module once a framework is imported, False again when it turns
+        # out not to stage.
+        out = self._run("""
+            import agc_runtime as ag
+            ns = {}
+            ns["ag__guard"] = ag.guard.bind(ns)
+            print(ns["ag__guard"])
+            import jax
+            print(ns["ag__guard"] is ag.guard, ag.tracing())
+            print(ns["ag__guard"])
+        """, "")
+        self.assertEqual(out, ["False", "True", "False", "False"])
+
 
 if __name__ == "__main__":
     unittest.main()

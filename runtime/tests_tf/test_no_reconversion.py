@@ -209,5 +209,65 @@ class NoReconversion(unittest.TestCase):
                    in_function=True, expected=tf.constant([[2.0, 4.0]]))
 
 
+class ToGraph(unittest.TestCase):
+    """tf.autograph.to_graph and to_code convert the function they are
+    given, marked as converted or not. On agc's default output that is the
+    eager original's code: they give what they give for the original (the
+    guard in TensorFlow's copy is false: TensorFlow binds its own `ag__`,
+    not the guards' `ag__guard`), and convert nothing of agc_runtime."""
+
+    def test_the_guards_global(self):
+        import agc_runtime
+        # TensorFlow is imported: the guards ask whether it traces.
+        self.assertIs(EAGER.ag__guard, agc_runtime.guard)
+        seen = []
+
+        @tf.function
+        def traced(x):
+            # TensorFlow traces, but this is no eager original's code.
+            seen.append((agc_runtime.tracing(), agc_runtime.guard.tracing()))
+            return x
+
+        traced(tf.constant(1))
+        self.assertEqual(seen, [(True, False)])
+
+    def test_to_graph_of_an_eager_original(self):
+        for name, args in (("double_if_positive", (tf.constant([1.0, -3.0]),)),
+                           ("count_down", (tf.constant(4),)),
+                           ("keep_small", (tf.constant(5),))):
+            results = []
+            for module in (ORIGINAL, EAGER):
+                with counting() as (converted, staged):
+                    graph_fn = tf.autograph.to_graph(getattr(module, name))
+                    eager = graph_fn(*args)
+                    traced = tf.function(graph_fn)(*args)
+                self.assertIn(module.__name__, converted)
+                self.assertEqual(
+                    [m for m in converted if m and m.startswith("agc_runtime")],
+                    [], "TensorFlow converted agc_runtime")
+                # TensorFlow's conversion of the original ran: not agc's
+                # twin, not agc's staging.
+                self.assertEqual(staged, [])
+                results.append((eager, traced))
+            tf.nest.map_structure(
+                lambda a, b: self.assertTrue(bool(tf.reduce_all(a == b)),
+                                             (name, a, b)),
+                results[0], results[1])
+
+    def test_to_code_of_an_eager_original(self):
+        code = tf.autograph.to_code(EAGER.double_if_positive)
+        self.assertIn("def tf__double_if_positive(x):", code)
+        self.assertIn("ag__.ld(ag__guard)", code)  # the guard, converted
+        compile(code, "<to_code>", "exec")
+
+    def test_agc_runtime_is_never_converted(self):
+        from tensorflow.python.autograph.impl import conversion
+        import agc_runtime
+        tf.function(EAGER.count_down)(tf.constant(2))  # staging loaded
+        for f in (agc_runtime.guard.tracing, agc_runtime.guard.call_own_twin,
+                  agc_runtime.tracing, agc_runtime.if_stmt):
+            self.assertTrue(conversion.is_allowlisted(f), f)
+
+
 if __name__ == "__main__":
     unittest.main()
