@@ -552,8 +552,8 @@ class Converter {
     return module_.Intern(name_i);
   }
 
-  // `if ag__guard and ag__guard.tracing(): return
-  // ag__guard.call_own_twin(...)`, first after the docstring. `ag__guard` is
+  // `if _ag__guard__ and _ag__guard__.tracing(): return
+  // _ag__guard__.call_own_twin(...)`, first after the docstring. `_ag__guard__` is
   // a module global (kGuardBinding), not `ag__`: TensorFlow's AutoGraph
   // rebinds `ag__` in the code it generates from the original, and a plain
   // global costs one read per eager call.
@@ -588,8 +588,8 @@ class Converter {
     // function's own, so the original keeps its free variables and cells.
     std::vector<ast::Stmt*> guard =
         codegen::Instantiate(module_,
-                             "if ag__guard and ag__guard.tracing(): return "
-                             "ag__guard.call_own_twin(args_)\n",
+                             "if _ag__guard__ and _ag__guard__.tracing(): return "
+                             "_ag__guard__.call_own_twin(args_)\n",
                              {{"args_", positional}}, origin);
     AGC_CHECK(guard.size() == 1);
     auto& call = *guard[0]
@@ -887,7 +887,7 @@ bool IsFutureImport(const ast::Stmt& stmt) {
 // The global the eager guards read, bound after the runtime import in a
 // module with eager originals (see agc_runtime.guard).
 constexpr std::string_view kGuardBinding =
-    "ag__guard = ag__.guard.bind(globals())\n";
+    "_ag__guard__ = ag__.guard.bind(globals())\n";
 
 // Whether the module has a statement printed as `stmt` (an import or an
 // assignment) at its top level.

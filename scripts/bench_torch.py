@@ -24,7 +24,7 @@ eagerly, and their graphs' higher-order operators are listed.
       the "paired" ratio, the median over rounds of the ratio of the two
       samples of a round (the goal, <= 1.1x, is judged on it);
   (b) eager calls, no tracing, with torch imported: agc's output (its eager
-      original behind the guard ``ag__guard and ag__guard.tracing()``)
+      original behind the guard ``_ag__guard__ and _ag__guard__.tracing()``)
       against the original function, same arguments.
 """
 import argparse

@@ -133,16 +133,16 @@ def is_twin(node):
 
 def is_guard(node):
     """An eager original's entry guard:
-    `if ag__guard and ag__guard.tracing(): return ...`."""
+    `if _ag__guard__ and _ag__guard__.tracing(): return ...`."""
     return (isinstance(node, ast.If) and isinstance(node.test, ast.BoolOp) and
-            ast.unparse(node.test) == "ag__guard and ag__guard.tracing()")
+            ast.unparse(node.test) == "_ag__guard__ and _ag__guard__.tracing()")
 
 
 def is_guard_binding(node):
     """The guards' global, after the runtime import:
-    `ag__guard = ag__.guard.bind(globals())`."""
+    `_ag__guard__ = ag__.guard.bind(globals())`."""
     return (isinstance(node, ast.Assign) and
-            ast.unparse(node) == "ag__guard = ag__.guard.bind(globals())")
+            ast.unparse(node) == "_ag__guard__ = ag__.guard.bind(globals())")
 
 
 def marked(tree):

@@ -22,10 +22,10 @@ keep Python semantics (see ``_importlib_bootstrap_python``).
 
 Eager originals: by default agc keeps each function's original code and
 adds a converted twin beside it; the original's first line
-``if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(...)``
+``if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(...)``
 sends the call to the twin only while a framework traces, so eager calls run
-the original code itself. ``ag__guard`` is a global of the converted module
-(``ag__guard = ag__.guard.bind(globals())`` after the runtime import): False,
+the original code itself. ``_ag__guard__`` is a global of the converted module
+(``_ag__guard__ = ag__.guard.bind(globals())`` after the runtime import): False,
 one global read per call, until TensorFlow or JAX is imported, then the
 ``agc_runtime.guard`` module. It is not ``ag__``, which TensorFlow's own
 AutoGraph rebinds to its operators in the code it generates
@@ -69,7 +69,7 @@ BACKENDS = ("python", "staged", "tf", "jax", "torch")
 # values is selected): only then does the guard call tracing().
 frameworks_loaded = False
 _stage_everything = False  # the staged backend: twins run for every call
-# The converted modules' globals that hold ``ag__guard`` (``guard.bind``), by
+# The converted modules' globals that hold ``_ag__guard__`` (``guard.bind``), by
 # id: each holds False while frameworks_loaded is, else the guard module.
 _GUARD_NAMESPACES = {}
 
@@ -83,7 +83,7 @@ def _set_frameworks_loaded(value):
     if _GUARD_NAMESPACES:
         alias = _guard_alias()
         for namespace in list(_GUARD_NAMESPACES.values()):
-            namespace["ag__guard"] = alias
+            namespace["_ag__guard__"] = alias
 
 
 def _guard_alias():
@@ -108,7 +108,7 @@ def tracing():
 
 
 def guard_tracing():
-    """The eager guard's test (``ag__guard.tracing()``): tracing(), and the
+    """The eager guard's test (``_ag__guard__.tracing()``): tracing(), and the
     caller is an eager original's own code. TensorFlow's AutoGraph converts
     an original again (``tf.autograph.to_graph``, ``to_code``); the guard in
     its copy is false, and the copy runs its own converted body, as

@@ -1,12 +1,12 @@
 """The names an eager original's guard reads.
 
-A module agc converted with eager originals binds ``ag__guard`` after its
-runtime import (``ag__guard = ag__.guard.bind(globals())``), and each
+A module agc converted with eager originals binds ``_ag__guard__`` after its
+runtime import (``_ag__guard__ = ag__.guard.bind(globals())``), and each
 original starts with::
 
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
 
-``ag__guard`` is False (one global read per call) until a staging framework
+``_ag__guard__`` is False (one global read per call) until a staging framework
 is imported or the staged backend is selected; then it is this module, whose
 ``tracing()`` is true while a framework traces and the caller is the
 original's own code (see ``agc_runtime.guard_tracing``). It is a name of its
@@ -24,7 +24,7 @@ __all__ = ("bind", "call_own_twin", "tracing")
 
 
 def bind(namespace):
-    """The value of ``ag__guard`` in the module whose globals are namespace,
+    """The value of ``_ag__guard__`` in the module whose globals are namespace,
     kept up to date there from now on."""
     _GUARD_NAMESPACES[id(namespace)] = namespace
     return _guard_alias()

@@ -826,7 +826,7 @@ def _equal(a, b):
 # ---------------------------------------------------------------------------
 #
 # An eager original starts with
-#     if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+#     if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
 # and call_own_twin finds the twin from its caller's frame, which Dynamo
 # cannot trace (sys._getframe). While Dynamo traces, a call of
 # call_own_twin is replaced by a call of the twin of the function Dynamo is

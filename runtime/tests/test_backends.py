@@ -231,17 +231,17 @@ class FrameworkWatch(unittest.TestCase):
         self.assertEqual(out, ["True", "False", "False", "True"])
 
     def test_the_guards_global_follows_frameworks_loaded(self):
-        # A converted module's `ag__guard` (guard.bind): False, the guard
+        # A converted module's `_ag__guard__` (guard.bind): False, the guard
         # module once a framework is imported, False again when it turns
         # out not to stage.
         out = self._run("""
             import agc_runtime as ag
             ns = {}
-            ns["ag__guard"] = ag.guard.bind(ns)
-            print(ns["ag__guard"])
+            ns["_ag__guard__"] = ag.guard.bind(ns)
+            print(ns["_ag__guard__"])
             import jax
-            print(ns["ag__guard"] is ag.guard, ag.tracing())
-            print(ns["ag__guard"])
+            print(ns["_ag__guard__"] is ag.guard, ag.tracing())
+            print(ns["_ag__guard__"])
         """, "")
         self.assertEqual(out, ["False", "True", "False", "False"])
 

@@ -214,12 +214,12 @@ class ToGraph(unittest.TestCase):
     given, marked as converted or not. On agc's default output that is the
     eager original's code: they give what they give for the original (the
     guard in TensorFlow's copy is false: TensorFlow binds its own `ag__`,
-    not the guards' `ag__guard`), and convert nothing of agc_runtime."""
+    not the guards' `_ag__guard__`), and convert nothing of agc_runtime."""
 
     def test_the_guards_global(self):
         import agc_runtime
         # TensorFlow is imported: the guards ask whether it traces.
-        self.assertIs(EAGER.ag__guard, agc_runtime.guard)
+        self.assertIs(EAGER._ag__guard__, agc_runtime.guard)
         seen = []
 
         @tf.function
@@ -257,7 +257,7 @@ class ToGraph(unittest.TestCase):
     def test_to_code_of_an_eager_original(self):
         code = tf.autograph.to_code(EAGER.double_if_positive)
         self.assertIn("def tf__double_if_positive(x):", code)
-        self.assertIn("ag__.ld(ag__guard)", code)  # the guard, converted
+        self.assertIn("ag__.ld(_ag__guard__)", code)  # the guard, converted
         compile(code, "<to_code>", "exec")
 
     def test_agc_runtime_is_never_converted(self):

@@ -24,11 +24,11 @@ from agc_runtime import torch_backend  # noqa: E402
 # with its guard, and the converted twin.
 CASES = load_source('''
 import agc_runtime as ag__
-ag__guard = ag__.guard.bind(globals())
+_ag__guard__ = ag__.guard.bind(globals())
 import torch
 
 def branch(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     if x.sum() > 0:
         y = x * 2
     else:
@@ -50,7 +50,7 @@ def _agc_branch(x):
 del _agc_branch
 
 def early(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     if x.sum() > 0:
         return x * 2
     return x - 1
@@ -78,7 +78,7 @@ def _agc_early(x):
 del _agc_early
 
 def doubling(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     i = 0
     while x.sum() < 100:
         x = x * 2
@@ -100,7 +100,7 @@ def _agc_doubling(x):
 del _agc_doubling
 
 def summing(x, n):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x, n)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, n)
     s = x
     for j in range(n):
         s = s + j
@@ -120,7 +120,7 @@ def _agc_summing(x, n):
 del _agc_summing
 
 def rows(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     total = torch.zeros(x.shape[1])
     for row in x:
         if row.sum() > 0:
@@ -151,7 +151,7 @@ def _agc_rows(x):
 del _agc_rows
 
 def logic(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     a = x.sum() > 0
     b = x.max() < 3
     return (a and b), (a or b), (not a), (x * 2 if a else x - 1)
@@ -166,7 +166,7 @@ def _agc_logic(x):
 del _agc_logic
 
 def shout(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     print("value", x.sum())
     return x + 1
 
@@ -178,7 +178,7 @@ def _agc_shout(x):
 del _agc_shout
 
 def growing(x, n):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x, n)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, n)
     s = x
     for _ in range(n):
         s = s * 1.5 + 1
@@ -196,7 +196,7 @@ def _agc_growing(x, n):
 del _agc_growing
 
 def keep(x, k):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x, k)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, k)
     if x.sum() > 0:
         y = x * k
     else:
@@ -224,11 +224,11 @@ def errors_module(body_if, body_else, state="(y, x)", names="('y', 'x')",
                   init="y = ag__.Undefined('y')", nouts=1):
     return load_source('''
 import agc_runtime as ag__
-ag__guard = ag__.guard.bind(globals())
+_ag__guard__ = ag__.guard.bind(globals())
 import torch
 
 def f(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     return x
 
 @ag__.twin_of(f, 'f')
@@ -364,7 +364,7 @@ class Staging(Checks, unittest.TestCase):
 # body makes two variables the same tensor (h = new).
 MODEL = load_source('''
 import agc_runtime as ag__
-ag__guard = ag__.guard.bind(globals())
+_ag__guard__ = ag__.guard.bind(globals())
 import torch
 from torch import nn
 
@@ -379,7 +379,7 @@ class FixedPoint(nn.Module):
         self.max_steps = max_steps
 
     def forward(self, x):
-        if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(self, x)
+        if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(self, x)
         h = torch.tanh(self.encode(x))
         if (self.refine(h) - h).abs().max() < self.tol:
             return h, torch.zeros((), dtype=torch.int64)
@@ -428,7 +428,7 @@ class FixedPoint(nn.Module):
     del _agc_forward
 
     def refine(self, h):
-        if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(self, h)
+        if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(self, h)
         return 0.5 * torch.tanh(self.step(h))
 
     @ag__.twin_of(refine, 'refine')
@@ -505,9 +505,9 @@ class Errors(unittest.TestCase):
     def test_nonlocal_form_says_convert_functional(self):
         m = load_source('''
 import agc_runtime as ag__
-ag__guard = ag__.guard.bind(globals())
+_ag__guard__ = ag__.guard.bind(globals())
 def f(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     return x
 @ag__.twin_of(f, 'f')
 def _agc_f(x):

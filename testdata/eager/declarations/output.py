@@ -5,12 +5,12 @@ original (a guard naming them would be a SyntaxError)."""
 
 
 import agc_runtime as ag__
-ag__guard = ag__.guard.bind(globals())
+_ag__guard__ = ag__.guard.bind(globals())
 
 
 def pager(text):
     """Picks a pager the first time, then is that pager."""
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(text)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(text)
     global pager
     pager = print
     pager(text)
@@ -28,7 +28,7 @@ del _agc_pager
 
 class Base:
     def method(self, n):
-        if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(self, n)
+        if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(self, n)
         nonlocal __class__
         while n > 0:
             n -= 1
@@ -54,7 +54,7 @@ class Base:
 
 
 def other(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     if x:
         global other
     return x
@@ -78,10 +78,10 @@ del _agc_other
 
 
 def decorated(x):
-    if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     @lambda f: f
     def g(y):
-        if ag__guard and ag__guard.tracing(): return ag__guard.call_own_twin(y)
+        if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(y)
         while y > 0:
             y -= 1
         return y
