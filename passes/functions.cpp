@@ -553,8 +553,8 @@ class Converter {
   }
 
   // `if _ag__guard__ and _ag__guard__.tracing(): return
-  // _ag__guard__.call_own_twin(...)`, first after the docstring. `_ag__guard__` is
-  // a module global (kGuardBinding), not `ag__`: TensorFlow's AutoGraph
+  // _ag__guard__.call_own_twin(...)`, first after the docstring. `_ag__guard__`
+  // is a module global (kGuardBinding), not `ag__`: TensorFlow's AutoGraph
   // rebinds `ag__` in the code it generates from the original, and a plain
   // global costs one read per eager call.
   void InsertGuard(ast::FunctionDef& fn) {
@@ -586,11 +586,11 @@ class Converter {
     // The twin of the function whose code is the caller's (the runtime
     // finds it by the caller's code): the guard names nothing of the
     // function's own, so the original keeps its free variables and cells.
-    std::vector<ast::Stmt*> guard =
-        codegen::Instantiate(module_,
-                             "if _ag__guard__ and _ag__guard__.tracing(): return "
-                             "_ag__guard__.call_own_twin(args_)\n",
-                             {{"args_", positional}}, origin);
+    std::vector<ast::Stmt*> guard = codegen::Instantiate(
+        module_,
+        "if _ag__guard__ and _ag__guard__.tracing(): return "
+        "_ag__guard__.call_own_twin(args_)\n",
+        {{"args_", positional}}, origin);
     AGC_CHECK(guard.size() == 1);
     auto& call = *guard[0]
                       ->Cast<ast::If>()
