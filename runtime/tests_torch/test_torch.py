@@ -535,10 +535,11 @@ del _agc_f
 # subtract (the break flag and counter of a loop): torch.where, not cond.
 SELECT = load_source('''
 import agc_runtime as ag__
+_ag__guard__ = ag__.guard.bind(globals())
 import torch
 
 def newton(a):
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(a)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(a)
     x = a
     i = torch.zeros((), dtype=torch.int64)
     while i < 50:
@@ -576,7 +577,7 @@ def _agc_newton(a):
 del _agc_newton
 
 def flags(x, n):
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x, n)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, n)
     flag = False
     count = 0
     scale = 1
@@ -604,7 +605,7 @@ def _agc_flags(x, n):
 del _agc_flags
 
 def shift(x):
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     y = x * 3
     if x.sum() > 0:
         y = y + 1
@@ -733,10 +734,11 @@ class Select(Checks, unittest.TestCase):
 # rest of the loop is a while_loop.
 MIDWAY = load_source('''
 import agc_runtime as ag__
+_ag__guard__ = ag__.guard.bind(globals())
 import torch
 
 def settle(x):
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     go = True
     while go:
         x = x / 2
@@ -758,7 +760,7 @@ def _agc_settle(x):
 del _agc_settle
 
 def doubling(x):
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     for i in range(1, 10, 2):
         if x.sum() > 100:
             break
@@ -791,7 +793,7 @@ def _agc_doubling(x):
 del _agc_doubling
 
 def over_list(x):
-    if ag__.frameworks_loaded and ag__.tracing(): return ag__.call_own_twin(x)
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     for i in [1, 2, 3]:
         if x.sum() > 100:
             break
