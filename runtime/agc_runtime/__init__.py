@@ -160,26 +160,33 @@ def _framework_tracing():
 class _FrameworkWatcher:
     """A meta path entry that notes that a staging framework is being
     imported, so the guards start asking tracing(). It finds nothing of its
-    own; PyTorch imported after agc_runtime it finds with the finders after
-    it, and loads through ``_ThenPrepareTorch``."""
+    own; PyTorch imported after agc_runtime, and TensorFlow's conversion
+    module (``_TO_GRAPH_MODULE``), it finds with the finders after
+    it, and loads through ``_ThenPrepare``."""
 
     @staticmethod
     def find_spec(name, path=None, target=None):
         global _tracing_now
-        if path is None and name in _FRAMEWORK_NAMES:
-            _set_frameworks_loaded(True)
-            _tracing_now = None  # ask again which frameworks there are
-            if name == "tensorflow":
-                _mark_for_tensorflow()
-            elif name == "torch" and not _torch_ready:
-                return _torch_spec(target)
+        if path is None:
+            if name in _FRAMEWORK_NAMES:
+                _set_frameworks_loaded(True)
+                _tracing_now = None  # ask again which frameworks there are
+                if name == "tensorflow":
+                    _mark_for_tensorflow()
+                elif name == "torch" and not _torch_ready:
+                    return _spec_then(name, path, target, _torch_imported)
+        elif name == _TO_GRAPH_MODULE:
+            return _spec_then(name, path, target, _prepare_to_graph)
         return None
 
 
-def _torch_spec(target):
-    """PyTorch's spec as the meta path entries after the watcher find it,
-    its loader wrapped so that PyTorch's staging loads once ``torch`` has
-    run (see ``_prepare_torch``); None to let the import go on as usual."""
+_TO_GRAPH_MODULE = "tensorflow.python.autograph.impl.api"
+
+
+def _spec_then(name, path, target, then):
+    """The module's spec as the meta path entries after the watcher find
+    it, its loader wrapped so that ``then(module)`` runs once the module has
+    run; None to let the import go on as usual."""
     after = False
     for finder in list(_sys.meta_path):
         if type(finder) is _FrameworkWatcher:
@@ -188,23 +195,24 @@ def _torch_spec(target):
         find = getattr(finder, "find_spec", None)
         if not after or find is None:
             continue
-        spec = find("torch", None, target)
+        spec = find(name, path, target)
         if spec is None:
             continue
         if hasattr(spec.loader, "exec_module"):
-            spec.loader = _ThenPrepareTorch(spec.loader, spec)
+            spec.loader = _ThenPrepare(spec.loader, spec, then)
         return spec
     return None
 
 
-class _ThenPrepareTorch:
-    """PyTorch's own loader, and then ``_prepare_torch``: the loader puts
-    itself back in the spec and the module, so nothing after the import
-    sees this one."""
+class _ThenPrepare:
+    """The module's own loader, and then a preparation of agc_runtime's
+    (``then(module)``): the loader puts itself back in the spec and the
+    module, so nothing after the import sees this one."""
 
-    def __init__(self, loader, spec):
+    def __init__(self, loader, spec, then):
         self._loader = loader
         self._spec = spec
+        self._then = then
 
     def create_module(self, spec):
         create = getattr(self._loader, "create_module", None)
@@ -218,10 +226,34 @@ class _ThenPrepareTorch:
             self._spec.loader = loader
             if getattr(module, "__loader__", None) is self:
                 module.__loader__ = loader
-        _prepare_torch(imported=True)
+        self._then(module)
 
     def __getattr__(self, name):
         return getattr(self._loader, name)
+
+
+def _torch_imported(module):
+    _prepare_torch(imported=True)
+
+
+def _prepare_to_graph(api):
+    """``tf.autograph.to_graph`` and ``to_code`` of a function agc
+    converted give agc's code as it is (``tf_backend.convert_converted_as_is``)
+    rather than TensorFlow's conversion of it."""
+    from . import tf_backend
+    tf_backend.convert_converted_as_is(api, _agc_converted)
+
+
+def _agc_converted(entity):
+    """Whether entity is a function agc converted (not an eager original,
+    whose code is the user's): marked as converted, in a module that reads
+    this runtime as ``ag__``."""
+    function = getattr(entity, "__func__", entity)
+    namespace = getattr(function, "__globals__", None)
+    return (type(namespace) is dict
+            and namespace.get("ag__") is _sys.modules[__name__]
+            and is_autograph_artifact(function)
+            and twin(entity) is None)
 
 
 def _watch_frameworks():
@@ -231,6 +263,8 @@ def _watch_frameworks():
         _set_frameworks_loaded(True)
     if _sys.modules.get("tensorflow") is not None:
         _mark_for_tensorflow()
+    if _sys.modules.get(_TO_GRAPH_MODULE) is not None:
+        _prepare_to_graph(_sys.modules[_TO_GRAPH_MODULE])
 
 
 # TensorFlow's marker of converted functions (``autograph_info__``, which

@@ -20,6 +20,7 @@ Where TensorFlow has no counterpart of a name (``retval`` in newer versions,
 builtin overloads that older versions lack), the entry says what is used.
 """
 
+import functools
 import sys
 
 from . import core
@@ -218,6 +219,56 @@ def _never_converted():
     if not any(type(r) is type(rule) and r.matches("agc_runtime")
                for r in config.CONVERSION_RULES):
         config.CONVERSION_RULES = (rule,) + tuple(config.CONVERSION_RULES)
+
+
+# ---------------------------------------------------------------------------
+# tf.autograph.to_graph / to_code of agc's converted code
+# ---------------------------------------------------------------------------
+
+def convert_converted_as_is(api, is_converted):
+    """Makes TensorFlow's conversion of a function (``_convert_actual`` in
+    ``api``, TensorFlow's ``autograph.impl.api``, which
+    ``tf.autograph.to_graph`` and ``to_code`` call; ``converted_call``
+    never gets there with a function marked as converted) give agc's
+    converted code as it is, for a function ``is_converted(f)`` says agc
+    converted.
+
+    TensorFlow converts whatever ``to_graph`` is given, marked as converted
+    or not. For an eager original that is right (its code is the user's),
+    but converting agc's converted code again (``--converted-only`` output)
+    runs agc's helpers with TensorFlow's operators bound to ``ag__``, which
+    they were not written for (``print`` of a tensor becomes ``tf.print``
+    with no feature on, AUTO_CONTROL_DEPS returns an ``Undefined`` from a
+    state function). The result instead calls agc's function under
+    TensorFlow's AutoGraph control status with the options ``to_graph`` was
+    given (``experimental_optional_features``), so the runtime honours them
+    as under ``tf.function``; ``to_code`` gives agc's code (the result's
+    ``__wrapped__``). Idempotent; does nothing to a TensorFlow whose
+    conversion is not where TensorFlow 2.21 has it."""
+    convert = getattr(api, "_convert_actual", None)
+    if convert is None or getattr(convert, "agc_converts_as_is", False):
+        return
+    try:
+        from tensorflow.python.autograph.core import ag_ctx
+    except ImportError:
+        return
+
+    def _convert_actual(entity, program_ctx):
+        if not is_converted(entity):
+            return convert(entity, program_ctx)
+        options = program_ctx.options
+
+        @functools.wraps(entity)
+        def converted(*args, **kwargs):
+            with ag_ctx.ControlStatusCtx(status=ag_ctx.Status.ENABLED,
+                                         options=options):
+                return entity(*args, **kwargs)
+
+        return converted
+
+    _convert_actual.agc_converts_as_is = True
+    _convert_actual.__wrapped__ = convert
+    api._convert_actual = _convert_actual
 
 
 class Staging:

@@ -10,6 +10,7 @@ must run: that is what makes the count of zero mean something.
 """
 
 import contextlib
+import io
 import unittest
 
 from tests_tf import support
@@ -214,7 +215,9 @@ class ToGraph(unittest.TestCase):
     given, marked as converted or not. On agc's default output that is the
     eager original's code: they give what they give for the original (the
     guard in TensorFlow's copy is false: TensorFlow binds its own `ag__`,
-    not the guards' `_ag__guard__`), and convert nothing of agc_runtime."""
+    not the guards' `_ag__guard__`), and convert nothing of agc_runtime.
+    agc's converted functions (--converted-only output) they give as they
+    are, run with the features passed."""
 
     def test_the_guards_global(self):
         import agc_runtime
@@ -259,6 +262,56 @@ class ToGraph(unittest.TestCase):
         self.assertIn("def tf__double_if_positive(x):", code)
         self.assertIn("ag__.ld(_ag__guard__)", code)  # the guard, converted
         compile(code, "<to_code>", "exec")
+
+    def test_to_graph_of_converted_code_gives_it_as_it_is(self):
+        # --converted-only output: TensorFlow does not convert agc's code
+        # again; the result calls it (agc's staging runs under
+        # tf.function), and equals TensorFlow's conversion of the original.
+        for name, args, kind in (
+                ("double_if_positive", (tf.constant([1.0, -3.0]),), None),
+                ("count_down", (tf.constant(4),), "while_stmt"),
+                ("keep_small", (tf.constant(5),), "if_stmt")):
+            reference = tf.function(
+                tf.autograph.to_graph(getattr(ORIGINAL, name)))(*args)
+            with counting() as (converted, staged):
+                graph_fn = tf.autograph.to_graph(getattr(CONVERTED, name))
+                traced = tf.function(graph_fn)(*args)
+            self.assertEqual(converted, [], name)
+            if kind is not None:
+                self.assertIn(kind, staged, name)
+            self.assertIs(graph_fn.__wrapped__, getattr(CONVERTED, name))
+            self.assertTrue(bool(tf.reduce_all(reference == traced)),
+                            (name, reference, traced))
+
+    def test_to_graph_passes_its_features_to_converted_code(self):
+        # print of a tensor: at trace time with no feature (as TensorFlow's
+        # conversion of the original leaves it), tf.print with
+        # BUILTIN_FUNCTIONS, which the runtime reads from the options
+        # to_graph was given.
+        _, module = support.convert(
+            "def show(x):\n    print('x is', x)\n    return x + 1\n",
+            "--converted-only")
+        feature = tf.autograph.experimental.Feature.BUILTIN_FUNCTIONS
+        for features, staged_print in ((None, False), (feature, True)):
+            graph_fn = tf.autograph.to_graph(
+                module.show, experimental_optional_features=features)
+            printed = io.StringIO()
+            with contextlib.redirect_stdout(printed):
+                graph = tf.function(graph_fn).get_concrete_function(
+                    tf.TensorSpec([], tf.int32)).graph
+            ops = {op.type for op in graph.get_operations()}
+            # TensorFlow's print overload: PrintV2, or a py_func for
+            # arguments that are not all tensors.
+            self.assertEqual(bool(ops & {"PrintV2", "EagerPyFunc"}),
+                             staged_print, (features, ops))
+            self.assertEqual(printed.getvalue().startswith("x is Tensor("),
+                             not staged_print, printed.getvalue())
+
+    def test_to_code_of_converted_code_is_agcs(self):
+        code = tf.autograph.to_code(CONVERTED.double_if_positive)
+        self.assertIn("def double_if_positive(x):", code)
+        self.assertIn("ag__.if_stmt(", code)
+        self.assertNotIn("tf__", code)
 
     def test_agc_runtime_is_never_converted(self):
         from tensorflow.python.autograph.impl import conversion

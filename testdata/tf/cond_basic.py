@@ -1,3 +1,4 @@
+# tf-entries: function to_graph
 """`if` statements inside tf.function: on scalar tensors (tf.cond, both
 branches traced), on Python values (plain Python, one branch traced), with
 one or several outputs, locals used only inside a branch, nested calls,

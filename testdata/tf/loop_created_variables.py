@@ -1,3 +1,4 @@
+# tf-entries: function to_graph
 """Variables created inside the body of a staged loop: temporaries used only
 within an iteration, variables first defined in the body and read after
 the loop (TensorFlow initialises them from a first trace of the body, and
