@@ -11,6 +11,9 @@ must run: that is what makes the count of zero mean something.
 
 import contextlib
 import io
+import os
+import subprocess
+import sys
 import unittest
 
 from tests_tf import support
@@ -312,6 +315,27 @@ class ToGraph(unittest.TestCase):
         self.assertIn("def double_if_positive(x):", code)
         self.assertIn("ag__.if_stmt(", code)
         self.assertNotIn("tf__", code)
+
+    def test_to_graph_of_converted_code_with_tensorflow_imported_after(self):
+        # The other order: agc_runtime first, then TensorFlow, whose
+        # conversion module the runtime's import watcher prepares as it
+        # loads.
+        code = ("import sys, agc_runtime\n"
+                "assert 'tensorflow' not in sys.modules\n"
+                "import %s\n"  # imports TensorFlow, after agc_runtime
+                "import tensorflow as tf\n"
+                "from tensorflow.python.autograph.impl import api\n"
+                "print(api._convert_actual.agc_converts_as_is)\n"
+                "f = sys.modules[%r].double_if_positive\n"
+                "print('def tf__' in tf.autograph.to_code(f))\n"
+                % (CONVERTED.__name__, CONVERTED.__name__))
+        env = dict(os.environ, PYTHONPATH=os.pathsep.join(
+            (support.RUNTIME_DIR, os.path.dirname(CONVERTED.__file__))))
+        env.pop("AGC_BACKEND", None)
+        run = subprocess.run(
+            [sys.executable, "-c", code],
+            env=env, capture_output=True, text=True)
+        self.assertEqual(run.stdout.split(), ["True", "False"], run.stderr)
 
     def test_agc_runtime_is_never_converted(self):
         from tensorflow.python.autograph.impl import conversion
