@@ -63,8 +63,11 @@
 // (while_stmt_fn(loop_test, loop_body, state, names, opts), for_stmt_fn(it,
 // extra_test or None, loop_body, state, names, opts) with loop_body(itr,
 // *state)). No body assigns a variable of the function, which PyTorch's
-// higher-order ops require. A statement keeps the nonlocal form, with an
-// AGC108 note, where its own copies of the variables would not behave as
+// higher-order ops require. `if not c:` passes `c` and the bodies the other
+// way round (`if_stmt_fn(c, else_body, if_body, ...)`): staged, it needs no
+// negation. A loop's opts list the variables it uses only by value
+// ('operand_only', see OperandOnly). A statement keeps the nonlocal form, with
+// an AGC108 note, where its own copies of the variables would not behave as
 // Python's (NonlocalReason): composite or declared state, state a closure or
 // generator shares, a while test that binds state, a try/with around it that
 // may catch an exception raised midway, snapshots of locals().
@@ -174,13 +177,10 @@ bool HasConvertible(ast::Stmt& stmt) {
 // The names a statement binds at its own function level: assignment
 // targets, imports, def/class names, with/except/match names. Nested
 // functions, classes and lambdas are other scopes; comprehension targets too.
-void CollectBindings(const ast::Node& node, NameSet& out) {
-  if (std::string_view bound = ast::BoundName(node); !bound.empty()) {
-    out.insert(bound);
-  }
+// Whether `node`'s children run in a scope of their own: a def, class,
+// lambda or comprehension.
+bool OpensScope(const ast::Node& node) {
   switch (node.kind) {
-    case ast::Kind::kName:
-    case ast::Kind::kAlias:
     case ast::Kind::kFunctionDef:
     case ast::Kind::kAsyncFunctionDef:
     case ast::Kind::kClassDef:
@@ -189,9 +189,18 @@ void CollectBindings(const ast::Node& node, NameSet& out) {
     case ast::Kind::kSetComp:
     case ast::Kind::kDictComp:
     case ast::Kind::kGeneratorExp:
-      return;  // other scopes (the def or class name binds here)
+      return true;
     default:
-      break;
+      return false;
+  }
+}
+
+void CollectBindings(const ast::Node& node, NameSet& out) {
+  if (std::string_view bound = ast::BoundName(node); !bound.empty()) {
+    out.insert(bound);
+  }
+  if (node.Is<ast::Name>() || node.Is<ast::Alias>() || OpensScope(node)) {
+    return;  // other scopes (the def or class name binds here)
   }
   ast::ForEachChild(
       node, [&](const ast::Node* child) { CollectBindings(*child, out); });
@@ -379,6 +388,9 @@ class FunctionConverter {
       if (IsConvertible(*stmt)) {
         state = StateOf(*stmt);
         functional = Functional() && NonlocalReason(*stmt, *state).empty();
+        if (functional && !stmt->Is<ast::If>()) {
+          state->operand_only = OperandOnly(*stmt, *state);
+        }
         functional_params_.push_back(functional ? &state->symbols : nullptr);
       }
       const bool snapshot_loop =
@@ -640,6 +652,8 @@ class FunctionConverter {
   struct State {
     std::vector<SymbolId> symbols;  // outputs first, then inputs only
     size_t nouts = 0;
+    // A functional loop's variables it uses only by value (OperandOnly).
+    std::vector<std::string_view> operand_only;
   };
 
   State StateOf(const ast::Stmt& stmt) {
@@ -1163,9 +1177,12 @@ class FunctionConverter {
                                 origin);
   }
 
-  // The loop's opts dict: `{'iterate_names': 'i'}` for a for loop, plus
-  // the set_loop_options arguments the directives pass took out of its body.
+  // The loop's opts dict: `{'iterate_names': 'i'}` for a for loop,
+  // `'operand_only': ('x', 'i')` for the functional form's variables it
+  // uses only by value (OperandOnly), then the set_loop_options arguments
+  // the directives pass took out of its body.
   ast::Expr* LoopOpts(const ast::Stmt& loop,
+                      const State& state,
                       ast::Expr* iterate_names,
                       ast::Origin origin) {
     std::string text = "{";
@@ -1173,6 +1190,16 @@ class FunctionConverter {
     if (iterate_names != nullptr) {
       text += "'iterate_names': iterate_names";
       args.push_back({"iterate_names", iterate_names});
+    }
+    if (!state.operand_only.empty()) {
+      std::vector<ast::Expr*> names;
+      names.reserve(state.operand_only.size());
+      for (std::string_view name : state.operand_only) {
+        names.push_back(codegen::StrConstant(module_, name, origin));
+      }
+      text += text.size() > 1 ? ", " : "";
+      text += "'operand_only': (operand_only,)";
+      args.push_back({"operand_only", names});
     }
     std::vector<std::string> holders;
     if (const ast::Module::LoopOptionList* options =
@@ -1270,7 +1297,7 @@ class FunctionConverter {
                     module_,
                     "ag__.while_stmt(loop_test, loop_body, get_state, "
                     "set_state, (names,), opts)\n",
-                    {{"opts", LoopOpts(stmt, nullptr, origin)},
+                    {{"opts", LoopOpts(stmt, state, nullptr, origin)},
                      {"loop_test", codegen::Name(Helper("loop_test"))},
                      {"loop_body", codegen::Name(Helper("loop_body"))},
                      {"get_state", codegen::Name(Helper("get_state"))},
@@ -1301,7 +1328,8 @@ class FunctionConverter {
             "ag__.for_stmt(iter_, extra_test, loop_body, get_state, set_state, "
             "(names,), opts)\n",
             {{"opts",
-              LoopOpts(stmt, codegen::StrConstant(module_, target_text, origin),
+              LoopOpts(stmt, state,
+                       codegen::StrConstant(module_, target_text, origin),
                        origin)},
              {"iter_", s.iter},
              {"extra_test", extra_test},
@@ -1324,6 +1352,130 @@ class FunctionConverter {
 
   static std::string_view Keyword(const ast::Stmt& stmt) {
     return stmt.Is<ast::If>() ? "if" : stmt.Is<ast::While>() ? "while" : "for";
+  }
+
+  // The variables of a functional loop (its state, and a `for`'s target
+  // name) that it uses only by value: it rebinds them, and reads them only
+  // as operands of arithmetic, comparisons and unary operators other than
+  // `+`, or as tests (maybe through `and`, `or` and `if`-`else` whose value
+  // is used so in turn). It never updates one in place (`x += 1`), passes
+  // one to a call, stores one in another name or a container, takes an
+  // attribute or item of one, or lets a nested scope see one; so no object
+  // the loop holds in such a variable is ever changed in place. Python
+  // numbers a runtime carries as tensors (torch) need no copy for the body
+  // then: the loop's opts list these names as 'operand_only'. Read before
+  // the loop's inner statements convert: the body is as the source has it.
+  std::vector<std::string_view> OperandOnly(const ast::Stmt& loop,
+                                            const State& state) const {
+    NameSet escaping;
+    auto everything = [&](auto& self, const ast::Node& node) -> void {
+      if (const auto* name = node.As<ast::Name>()) {
+        escaping.insert(name->id);
+      }
+      ast::ForEachChild(node,
+                        [&](const ast::Node* child) { self(self, *child); });
+    };
+    // `by_value`: an operator or a test consumes the value of `node`.
+    auto visit = [&](auto& self, const ast::Node& node, bool by_value) -> void {
+      if (OpensScope(node)) {
+        everything(everything, node);
+        return;
+      }
+      auto operand = [&](const ast::Node* child) { self(self, *child, true); };
+      auto other = [&](const ast::Node* child) { self(self, *child, false); };
+      switch (node.kind) {
+        case ast::Kind::kName: {
+          const auto& name = *node.As<ast::Name>();
+          if (name.ctx != ast::ExprContext::kStore && !by_value) {
+            escaping.insert(name.id);
+          }
+          return;
+        }
+        case ast::Kind::kAugAssign: {
+          const auto& aug = *node.As<ast::AugAssign>();
+          if (const auto* target = aug.target->As<ast::Name>()) {
+            escaping.insert(target->id);
+          } else {
+            other(aug.target);
+          }
+          operand(aug.value);
+          return;
+        }
+        case ast::Kind::kBinOp:
+        case ast::Kind::kCompare:
+          ast::ForEachChild(node, operand);
+          return;
+        case ast::Kind::kUnaryOp: {
+          const auto& op = *node.As<ast::UnaryOp>();
+          self(self, *op.operand, op.op != ast::UnaryOpKind::kUAdd);
+          return;
+        }
+        case ast::Kind::kBoolOp:
+          for (const ast::Expr* value : node.As<ast::BoolOp>()->values) {
+            self(self, *value, by_value);
+          }
+          return;
+        case ast::Kind::kIfExp: {
+          const auto& e = *node.As<ast::IfExp>();
+          operand(e.test);
+          self(self, *e.body, by_value);
+          self(self, *e.orelse, by_value);
+          return;
+        }
+        case ast::Kind::kIf:
+        case ast::Kind::kWhile:
+        case ast::Kind::kAssert:
+          ast::ForEachChild(node, [&](const ast::Node* child) {
+            self(self, *child, child == TestOf(node));
+          });
+          return;
+        default:
+          ast::ForEachChild(node, other);
+          return;
+      }
+    };
+    const ast::Expr* target = nullptr;
+    if (const auto* w = loop.As<ast::While>()) {
+      visit(visit, *w->test, true);
+      for (const ast::Stmt* stmt : w->body) {
+        visit(visit, *stmt, false);
+      }
+    } else {
+      const auto& f = loop.Cast<ast::For>();
+      target = f.target;
+      visit(visit, *f.target, false);
+      for (const ast::Stmt* stmt : f.body) {
+        visit(visit, *stmt, false);
+      }
+      if (const ast::Expr* extra = module_.LoopExtraTest(f)) {
+        visit(visit, *extra, true);
+      }
+    }
+    std::vector<std::string_view> out;
+    for (SymbolId id : state.symbols) {
+      std::string_view name = qn_.Get(id).text;
+      if (!escaping.contains(name)) {
+        out.push_back(name);
+      }
+    }
+    if (const auto* name =
+            target != nullptr ? target->As<ast::Name>() : nullptr;
+        name != nullptr && !escaping.contains(name->id) &&
+        std::find(out.begin(), out.end(), name->id) == out.end()) {
+      out.push_back(name->id);
+    }
+    return out;
+  }
+
+  // The test of an if, while or assert statement.
+  static const ast::Node* TestOf(const ast::Node& stmt) {
+    if (const auto* s = stmt.As<ast::If>()) {
+      return s->test;
+    }
+    if (const auto* s = stmt.As<ast::While>()) {
+      return s->test;
+    }
+    return stmt.As<ast::Assert>()->test;
   }
 
   // Why `stmt` keeps the nonlocal form ("" when the functional form is
@@ -1518,12 +1670,22 @@ class FunctionConverter {
                                origin));
       Emit(out, FunctionalBody(Helper("else_body"), {}, s->orelse, stmt, state,
                                top, origin));
+      // `if not c:` runs else_body when c holds: no negation to stage (the
+      // guards of lowered break, continue and return are such ifs).
+      ast::Expr* test = s->test;
+      std::string_view first = Helper("if_body");
+      std::string_view second = Helper("else_body");
+      if (const auto* op = test->As<ast::UnaryOp>();
+          op != nullptr && op->op == ast::UnaryOpKind::kNot) {
+        test = op->operand;
+        std::swap(first, second);
+      }
       ast::Expr* call = codegen::InstantiateExpr(
           module_,
           "ag__.if_stmt_fn(test, if_body, else_body, state, names, nouts)",
-          {{"test", s->test},
-           {"if_body", codegen::Name(Helper("if_body"))},
-           {"else_body", codegen::Name(Helper("else_body"))},
+          {{"test", test},
+           {"if_body", codegen::Name(first)},
+           {"else_body", codegen::Name(second)},
            {"state", StateTuple(stmt, state, origin, top)},
            {"names", names},
            {"nouts", codegen::IntConstant(
@@ -1548,7 +1710,7 @@ class FunctionConverter {
            {"loop_body", codegen::Name(Helper("loop_body"))},
            {"state", StateTuple(stmt, state, origin, top)},
            {"names", names},
-           {"opts", LoopOpts(stmt, nullptr, origin)}},
+           {"opts", LoopOpts(stmt, state, nullptr, origin)}},
           origin);
       Emit(out, FunctionalCall(state, call, origin));
       out.insert(out.end(), s->orelse.begin(), s->orelse.end());
@@ -1583,9 +1745,9 @@ class FunctionConverter {
          {"loop_body", codegen::Name(Helper("loop_body"))},
          {"state", StateTuple(stmt, state, origin, top)},
          {"names", names},
-         {"opts",
-          LoopOpts(stmt, codegen::StrConstant(module_, target_text, origin),
-                   origin)}},
+         {"opts", LoopOpts(stmt, state,
+                           codegen::StrConstant(module_, target_text, origin),
+                           origin)}},
         origin);
     Emit(out, FunctionalCall(state, call, origin));
     out.insert(out.end(), s.orelse.begin(), s.orelse.end());

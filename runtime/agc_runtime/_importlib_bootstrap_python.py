@@ -227,12 +227,22 @@ def _loop_goes_on_fn(kind, result, loop):
     if kind == "while":
         test, body, box, symbol_names, opts = loop
         loop = (box.test(test), box.body(body), box.get, box.set,
-                symbol_names, opts)
+                symbol_names, _stateful_opts(opts))
     else:
         iterator, extra_test, body, box, symbol_names, opts = loop[:6]
         loop = (iterator, box.test(extra_test), box.for_body(body), box.get,
-                box.set, symbol_names, opts)
+                box.set, symbol_names, _stateful_opts(opts))
     return staging.python_loop_test(kind, result, loop)
+
+
+def _stateful_opts(opts):
+    """A functional loop's opts for the get_state/set_state operators:
+    without 'operand_only' (the loop's variables it uses only by value),
+    which only the functional form has (TensorFlow's while_loop would take
+    it for an argument of its own)."""
+    if opts and "operand_only" in opts:
+        return {k: v for k, v in opts.items() if k != "operand_only"}
+    return opts
 
 
 def while_stmt(test, body, get_state, set_state, symbol_names, opts):
@@ -306,6 +316,13 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
 # A framework whose staging has no operators of this form (TensorFlow's,
 # JAX's, agc's staged backend) runs these through its get_state/set_state
 # operators (``functional_form``); one that needs them (PyTorch's) has its own.
+
+
+def else_first(body):
+    """Whether an if_stmt_fn's first body is the source's else branch: agc
+    writes ``if not c:`` as ``if_stmt_fn(c, else_body, if_body, ...)`` (no
+    negation to stage), and names its helpers so."""
+    return getattr(body, "__name__", "").startswith("else_body")
 
 
 def if_stmt_fn(cond, body, orelse, state, symbol_names, nouts):
@@ -411,6 +428,10 @@ class _FunctionalForm:
         self.ops = ops
 
     def if_stmt_fn(self, cond, body, orelse, state, symbol_names, nouts):
+        if else_first(body):
+            # The get_state/set_state operators name the branches in their
+            # messages: give them in the source's order.
+            cond, body, orelse = self.ops.not_(cond), orelse, body
         box = _Box(state)
         self.ops.if_stmt(cond, box.body(body), box.body(orelse), box.get,
                          box.set, symbol_names, nouts)
@@ -419,7 +440,7 @@ class _FunctionalForm:
     def while_stmt_fn(self, test, body, state, symbol_names, opts):
         box = _Box(state)
         self.ops.while_stmt(box.test(test), box.body(body), box.get, box.set,
-                            symbol_names, opts)
+                            symbol_names, _stateful_opts(opts))
         return box.state
 
     def for_stmt_fn(self, iter_, extra_test, body, state, symbol_names,
@@ -427,20 +448,22 @@ class _FunctionalForm:
         box = _Box(state)
         self.ops.for_stmt(
             iter_, None if extra_test is None else box.test(extra_test),
-            box.for_body(body), box.get, box.set, symbol_names, opts)
+            box.for_body(body), box.get, box.set, symbol_names,
+            _stateful_opts(opts))
         return box.state
 
 
 class _Table:
     """A backend table (name -> operator) seen as an object with the
-    get_state/set_state operators as attributes."""
+    get_state/set_state operators (and ``not_``) as attributes."""
 
-    __slots__ = ("if_stmt", "while_stmt", "for_stmt")
+    __slots__ = ("if_stmt", "while_stmt", "for_stmt", "not_")
 
     def __init__(self, table):
         self.if_stmt = table["if_stmt"]
         self.while_stmt = table["while_stmt"]
         self.for_stmt = table["for_stmt"]
+        self.not_ = table["not_"]
 
 
 def _functional(staging):

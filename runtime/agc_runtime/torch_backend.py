@@ -56,7 +56,7 @@ import sys
 import types
 
 from . import core
-from ._importlib_bootstrap_python import _NO_TARGET
+from ._importlib_bootstrap_python import _NO_TARGET, else_first
 
 _UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
 _SCALARS = (bool, int, float)
@@ -181,12 +181,15 @@ class Staging(core.PythonLists):
 
     def if_stmt_fn(self, cond, body, orelse, state, symbol_names, nouts):
         state = tuple(state)
+        # ``if not c:`` comes as (c, else_body, if_body): staged as it is,
+        # with the messages in the source's terms.
+        swapped = _else_first(body)
         if self._selects(body, state) and self._selects(orelse, state):
             return self._where(cond, body, orelse, state, symbol_names,
-                               nouts, "if statement")
+                               nouts, "if statement", swapped)
         return self._cond(cond, lambda *s: body(*s),
                           lambda *s: orelse(*s), state, symbol_names, nouts,
-                          "if statement")
+                          "if statement", swapped)
 
     def _selects(self, fn, state):
         """Whether branch fn, called with state, may run whether or not its
@@ -217,14 +220,15 @@ class Staging(core.PythonLists):
             cond = cond.reshape(())
         return cond if cond.dtype is torch.bool else cond != 0
 
-    def _where(self, cond, body, orelse, state, names, nouts, statement):
+    def _where(self, cond, body, orelse, state, names, nouts, statement,
+               swapped=False):
         """An if whose branches only select (_selects): both run, recorded,
         and torch.where picks each output, as cond would."""
         torch = self.torch
         cond = self._predicate(cond, statement)
         outs_a = tuple(body(*state))[:nouts]
         outs_b = tuple(orelse(*state))[:nouts]
-        plan = self._plan(outs_a, outs_b, names, nouts, statement)
+        plan = self._plan(outs_a, outs_b, names, nouts, statement, swapped)
         results = []
         kinds = (k for _, ks in plan for k in ks if k[0] == "tensor")
         for a, b, kind in zip(self._tensor_outputs(outs_a, plan, False),
@@ -236,14 +240,15 @@ class Staging(core.PythonLists):
             results.append(out)
         return tuple(self._rebuild(plan, results)) + state[nouts:]
 
-    def _cond(self, cond, body, orelse, state, names, nouts, statement):
+    def _cond(self, cond, body, orelse, state, names, nouts, statement,
+              swapped=False):
         torch = self.torch
         tree = self._pytree
         cond = self._predicate(cond, statement)
         # Each branch once, to learn its outputs (not recorded).
         outs_a = tuple(self._probe(body, state))[:nouts]
         outs_b = tuple(self._probe(orelse, state))[:nouts]
-        plan = self._plan(outs_a, outs_b, names, nouts, statement)
+        plan = self._plan(outs_a, outs_b, names, nouts, statement, swapped)
         if not any(k[0] == "tensor" for _, ks in plan for k in ks):
             # Nothing to carry through cond (the outputs are the same
             # constants on both branches): the cond is still staged when
@@ -265,8 +270,12 @@ class Staging(core.PythonLists):
         results = torch.cond(cond, branch(body), branch(orelse), operands)
         return tuple(self._rebuild(plan, results)) + state[nouts:]
 
-    def _plan(self, outs_a, outs_b, names, nouts, statement):
-        """Per output of an if: (treedef, per-leaf kind, see _merge)."""
+    def _plan(self, outs_a, outs_b, names, nouts, statement, swapped=False):
+        """Per output of an if: (treedef, per-leaf kind, see _merge); the
+        same for the branches either way round (``swapped``: outs_a is the
+        source's else branch, as the messages say)."""
+        if swapped:
+            outs_a, outs_b = outs_b, outs_a
         tree = self._pytree
         plan = []
         for i in range(nouts):
@@ -447,7 +456,7 @@ class Staging(core.PythonLists):
 
     def while_stmt_fn(self, test, body, state, symbol_names, opts):
         return self._loop(test, body, tuple(state), symbol_names,
-                          "while loop")
+                          "while loop", _operand_only(opts))
 
     def for_stmt_fn(self, iter_, extra_test, body, state, symbol_names,
                     opts):
@@ -472,8 +481,14 @@ class Staging(core.PythonLists):
                     def more(i):
                         return i > stop
 
-            def item(i):
-                return i
+            if opts and opts.get("iterate_names") in _operand_only(opts):
+                def item(i):
+                    return i
+            else:
+                # The body's own copy of the index: ``i += 1`` on the
+                # target would change the loop's input in place.
+                def item(i):
+                    return i.clone()
         elif self._is_tensor(iter_):
             if iter_.dim() == 0:
                 raise TypeError("agc_runtime: iteration over a 0-d tensor")
@@ -506,7 +521,8 @@ class Staging(core.PythonLists):
             return (i + step,) + tuple(body(item(i), *s))
 
         out = self._loop(test, loop_body, (start,) + tuple(state),
-                         ("<index>",) + tuple(symbol_names), "for loop")
+                         ("<index>",) + tuple(symbol_names), "for loop",
+                         _operand_only(opts))
         return out[1:]
 
     def _as_index(self, value):
@@ -519,7 +535,7 @@ class Staging(core.PythonLists):
             return value.reshape(()).to(torch.int64)
         return torch.full((), core_index(value), dtype=torch.int64)
 
-    def _loop(self, test, body, state, names, statement):
+    def _loop(self, test, body, state, names, statement, by_value):
         torch = self.torch
         tree = self._pytree
         # The body once, to learn what each variable becomes (not recorded).
@@ -531,7 +547,9 @@ class Staging(core.PythonLists):
         plan = []
         init = []
         # Numbers the loop makes tensors: the body gets copies, as ``i += 1``
-        # on a tensor would change the loop's own input in place.
+        # on a tensor would change the loop's own input in place; not those
+        # the converter found the loop uses only by value (``by_value``,
+        # the opts' 'operand_only': ``i = i + 1``, ``if not flag``).
         promoted = []
         for i, (before, then) in enumerate(zip(state, after)):
             name = names[i] if i < len(names) else "variable %d" % i
@@ -558,11 +576,9 @@ class Staging(core.PythonLists):
                     init.append(b.clone() if self._is_tensor(b) and
                                 b.dtype == kind[1]
                                 else self._initial(b, kind))
-                    promoted.append(not self._is_tensor(b))
+                    promoted.append(not self._is_tensor(b) and
+                                    name not in by_value)
             plan.append((b_def, kinds))
-
-        # Numbers the loop made tensors: the body gets copies, as ``i += 1``
-        # on a tensor would change the loop's own input in place.
 
         def rebuild(tensors, copy=False):
             if copy:
@@ -764,6 +780,12 @@ _NB_ADD, _NB_SUBTRACT = 0, 10
 _branch_kinds = {}
 
 
+def _else_first(body):
+    """_importlib_bootstrap_python.else_first (Dynamo's hook answers it
+    from the code of Dynamo's function)."""
+    return else_first(body)
+
+
 def _branch_kind(fn):
     """"moves", "add_sub" or None (see _MOVES) for a branch function."""
     code = getattr(fn, "__code__", None)
@@ -790,6 +812,13 @@ def _code_kind(code):
         kind = None
     _branch_kinds[code] = kind
     return kind
+
+
+def _operand_only(opts):
+    """The loop variables the converter found a loop uses only by value
+    (its opts' 'operand_only'): rebound, and read only as operands and
+    tests, so never changed in place."""
+    return opts.get("operand_only", ()) if opts else ()
 
 
 def _unaliased(tensor, inputs):
@@ -857,6 +886,12 @@ def _install_dynamo_hook():
 
     def call_function(self, tx, args, kwargs):
         fn = self.fn
+        if fn is _else_first:
+            from torch._dynamo.variables import ConstantVariable
+            get_code = getattr(args[0], "get_code", None) if args else None
+            return ConstantVariable.create(
+                get_code is not None and
+                get_code().co_name.startswith("else_body"))
         if fn is _branch_kind:
             # Decided here, on the code of Dynamo's branch function.
             from torch._dynamo.variables import ConstantVariable

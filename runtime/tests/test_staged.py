@@ -192,6 +192,27 @@ class FunctionalFormStaged(StagedTestCase):
             ag__.if_stmt_fn(Value(True), lambda y: (Value(1),),
                             lambda y: (y,), (ag__.Undefined("y"),), ("y",), 1)
 
+    def test_negated_if_reaches_the_backend_in_the_source_order(self):
+        # `if not c: y = 1` / `else: y = 2`, as agc writes it: the test c
+        # and the bodies the other way round.
+        def if_body(y):
+            return (Value(1),)
+
+        def else_body(y):
+            return (Value(2),)
+        for cond, expected in ((True, 2), (False, 1)):
+            y, = ag__.if_stmt_fn(Value(cond), else_body, if_body,
+                                 (ag__.Undefined("y"),), ("y",), 1)
+            self.assertEqual(y.value, expected)
+
+        def else_body(y):  # noqa: F811 - `y` set in the if branch only
+            return (y,)
+        with self.assertRaisesRegex(
+                ValueError, "'y' must also be initialized in the else "
+                "branch"):
+            ag__.if_stmt_fn(Value(True), else_body, if_body,
+                            (ag__.Undefined("y"),), ("y",), 1)
+
     def test_while_runs_functionally(self):
         i, total = ag__.while_stmt_fn(
             lambda i, total: i < 4, lambda i, total: (i + 1, total + i),

@@ -73,7 +73,7 @@ def _agc_early(x):
             return (do_return, retval_)
         def else_body_1(do_return, retval_):
             return (do_return, retval_)
-        do_return, retval_ = ag__.if_stmt_fn(ag__.not_(do_return), if_body_1, else_body_1, (do_return, retval_), ('do_return', 'retval_'), 2)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body_1, if_body_1, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 del _agc_early
 
@@ -115,7 +115,7 @@ def _agc_summing(x, n):
             j = itr
             s = s + j
             return (s, j)
-        s, j = ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (s, j), ('s', 'j'), {'iterate_names': 'j'})
+        s, j = ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (s, j), ('s', 'j'), {'iterate_names': 'j', 'operand_only': ('s', 'j')})
         return s
 del _agc_summing
 
@@ -146,7 +146,7 @@ def _agc_rows(x):
                 return (break_, total)
             break_, total = ag__.if_stmt_fn(row.sum() > 0, if_body, else_body, (break_, total), ('break_', 'total'), 2)
             return (break_, total, row)
-        break_, total, row = ag__.for_stmt_fn(x, extra_test, loop_body, (break_, total, row), ('break_', 'total', 'row'), {'iterate_names': 'row'})
+        break_, total, row = ag__.for_stmt_fn(x, extra_test, loop_body, (break_, total, row), ('break_', 'total', 'row'), {'iterate_names': 'row', 'operand_only': ('break_', 'total')})
         return total
 del _agc_rows
 
@@ -191,7 +191,7 @@ def _agc_growing(x, n):
         def loop_body(itr, s):
             s = s * 1.5 + 1
             return (s,)
-        s, = ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (s,), ('s',), {'iterate_names': '_'})
+        s, = ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (s,), ('s',), {'iterate_names': '_', 'operand_only': ('s', '_')})
         return s
 del _agc_growing
 
@@ -221,7 +221,11 @@ del _agc_keep
 
 
 def errors_module(body_if, body_else, state="(y, x)", names="('y', 'x')",
-                  init="y = ag__.Undefined('y')", nouts=1):
+                  init="y = ag__.Undefined('y')", nouts=1, negated=False):
+    # negated: as agc writes `if not (x.sum() <= 0):`, the bodies the other
+    # way round.
+    call = ("x.sum() <= 0, else_body, if_body" if negated
+            else "x.sum() > 0, if_body, else_body")
     return load_source('''
 import agc_runtime as ag__
 _ag__guard__ = ag__.guard.bind(globals())
@@ -241,10 +245,10 @@ def _agc_f(x):
         def else_body(y, x):
             %s
             return (y, x)
-        y, x = ag__.if_stmt_fn(x.sum() > 0, if_body, else_body, %s, %s, %d)
+        y, x = ag__.if_stmt_fn(%s, %s, %s, %d)
         return y
 del _agc_f
-''' % (init, body_if, body_else, state, names, nouts))
+''' % (init, body_if, body_else, call, state, names, nouts))
 
 
 def export(fn, args, strict):
@@ -417,13 +421,13 @@ class FixedPoint(nn.Module):
                     h = new
                     steps = steps + 1
                     return (delta, h, new, steps)
-                delta, h, new, steps = ag__.while_stmt_fn(loop_test, loop_body, (delta, h, new, steps), ('delta', 'h', 'new', 'steps'), {})
+                delta, h, new, steps = ag__.while_stmt_fn(loop_test, loop_body, (delta, h, new, steps), ('delta', 'h', 'new', 'steps'), {'operand_only': ('delta', 'steps')})
                 do_return = True
                 retval_ = (h, steps)
                 return (do_return, retval_, h)
             def else_body_1(do_return, retval_, h):
                 return (do_return, retval_, h)
-            do_return, retval_, h = ag__.if_stmt_fn(ag__.not_(do_return), if_body_1, else_body_1, (do_return, retval_, h), ('do_return', 'retval_', 'h'), 2)
+            do_return, retval_, h = ag__.if_stmt_fn(do_return, else_body_1, if_body_1, (do_return, retval_, h), ('do_return', 'retval_', 'h'), 2)
             return fscope.ret(retval_, do_return)
     del _agc_forward
 
@@ -491,6 +495,26 @@ class Errors(unittest.TestCase):
         m = errors_module("y = x", "pass")
         self.raises(m, "'y' is defined in the if branch of the if "
                        "statement but not in the else branch")
+
+    def test_negated_if_names_the_branches_as_the_source(self):
+        m = errors_module("y = x", "pass", negated=True)
+        self.raises(m, "'y' is defined in the if branch of the if "
+                       "statement but not in the else branch")
+        m = errors_module("y = x[:2]", "y = x", negated=True)
+        self.raises(m, "it is a tensor float32[2] in the if branch and a "
+                       "tensor float32[3] in the else branch")
+
+    def test_negated_if_runs_the_else_branch_when_the_test_holds(self):
+        m = errors_module("y = x * 2", "y = x - 1", negated=True)
+        for how in ("nonstrict", "strict"):
+            program = export(m.f, (torch.ones(3),), how == "strict")
+            for x in (torch.ones(3), -torch.ones(3)):
+                want = x * 2 if not (x.sum() <= 0) else x - 1
+                self.assertTrue(same(program.module()(x), want), how)
+        c = compiled(m.f)
+        for x in (torch.ones(3), -torch.ones(3)):
+            want = x * 2 if not (x.sum() <= 0) else x - 1
+            self.assertTrue(same(c(x), want))
 
     def test_non_tensor_state_must_be_equal(self):
         m = errors_module("y = 'a'", "y = 'b'")
@@ -570,9 +594,9 @@ def _agc_newton(a):
                 return (i,)
             def else_body(i):
                 return (i,)
-            i, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (i,), ('i',), 1)
+            i, = ag__.if_stmt_fn(break_, else_body, if_body, (i,), ('i',), 1)
             return (x, break_, i)
-        x, break_, i = ag__.while_stmt_fn(loop_test, loop_body, (x, break_, i), ('x', 'break_', 'i'), {})
+        x, break_, i = ag__.while_stmt_fn(loop_test, loop_body, (x, break_, i), ('x', 'break_', 'i'), {'operand_only': ('x', 'break_', 'i')})
         return x, i
 del _agc_newton
 
@@ -755,7 +779,7 @@ def _agc_settle(x):
             x = x / 2
             go = ag__.converted_call(x.sum, (), None, fscope) > 1
             return (x, go)
-        x, go = ag__.while_stmt_fn(loop_test, loop_body, (x, go), ('x', 'go'), {})
+        x, go = ag__.while_stmt_fn(loop_test, loop_body, (x, go), ('x', 'go'), {'operand_only': ('go',)})
         return x
 del _agc_settle
 
@@ -786,9 +810,9 @@ def _agc_doubling(x):
                 return (x,)
             def else_body(x):
                 return (x,)
-            x, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (x,), ('x',), 1)
+            x, = ag__.if_stmt_fn(break_, else_body, if_body, (x,), ('x',), 1)
             return (break_, x)
-        break_, x = ag__.for_stmt_fn(ag__.converted_call(range, (1, 10, 2), None, fscope), extra_test, loop_body, (break_, x), ('break_', 'x'), {'iterate_names': 'i'})
+        break_, x = ag__.for_stmt_fn(ag__.converted_call(range, (1, 10, 2), None, fscope), extra_test, loop_body, (break_, x), ('break_', 'x'), {'iterate_names': 'i', 'operand_only': ('break_', 'i')})
         return x
 del _agc_doubling
 
@@ -819,9 +843,9 @@ def _agc_over_list(x):
                 return (x,)
             def else_body(x):
                 return (x,)
-            x, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (x,), ('x',), 1)
+            x, = ag__.if_stmt_fn(break_, else_body, if_body, (x,), ('x',), 1)
             return (break_, x)
-        break_, x = ag__.for_stmt_fn([1, 2, 3], extra_test, loop_body, (break_, x), ('break_', 'x'), {'iterate_names': 'i'})
+        break_, x = ag__.for_stmt_fn([1, 2, 3], extra_test, loop_body, (break_, x), ('break_', 'x'), {'iterate_names': 'i', 'operand_only': ('break_', 'i')})
         return x
 del _agc_over_list
 ''')
@@ -848,6 +872,113 @@ class Midway(Checks, unittest.TestCase):
             export(MIDWAY.over_list, (torch.ones(2),), False)
         self.assertIn("break of this Python for loop over a list",
                       str(caught.exception))
+
+
+# Loops whose variables are numbers the loop makes tensors, updated in
+# place (agc's opts leave them out of 'operand_only').
+BY_VALUE = load_source('''
+import agc_runtime as ag__
+_ag__guard__ = ag__.guard.bind(globals())
+import torch
+
+
+def shifted(x, n):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, n)
+    s = x
+    for t in range(n):
+        t += 1
+        s = s + t
+    return s
+
+
+@ag__.twin_of(shifted, 'shifted')
+def _agc_shifted(x, n):
+    with ag__.FunctionScope('shifted', 'fscope', ag__.STD) as fscope:
+        s = x
+        def loop_body(itr, s):
+            t = itr
+            t += 1
+            s = s + t
+            return (s,)
+        s, = ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (s,), ('s',), {'iterate_names': 't', 'operand_only': ('s',)})
+        return s
+del _agc_shifted
+
+
+def bump(c):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(c)
+    c += 1
+    return c
+
+
+@ag__.twin_of(bump, 'bump')
+def _agc_bump(c):
+    with ag__.FunctionScope('bump', 'fscope', ag__.STD) as fscope:
+        c += 1
+        return c
+del _agc_bump
+
+
+def counted(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    c = 0
+    while x.sum() < 100:
+        x = x * 2
+        c = bump(c)
+    return x, c
+
+
+@ag__.twin_of(counted, 'counted')
+def _agc_counted(x):
+    with ag__.FunctionScope('counted', 'fscope', ag__.STD) as fscope:
+        c = 0
+        def loop_test(c, x):
+            return ag__.converted_call(x.sum, (), None, fscope) < 100
+        def loop_body(c, x):
+            x = x * 2
+            c = ag__.converted_call(bump, (c,), None, fscope)
+            return (c, x)
+        c, x = ag__.while_stmt_fn(loop_test, loop_body, (c, x), ('c', 'x'), {})
+        return (x, c)
+del _agc_counted
+''')
+
+
+def loop_clones(exported):
+    """How many copies (aten.clone) the graphs of an ExportedProgram's
+    while_loop tests and bodies hold."""
+    count = 0
+    for name, module in exported.graph_module.named_modules():
+        if not name.startswith("while_loop_"):
+            continue
+        for node in module.graph.nodes:
+            if node.op == "call_function" and str(node.target).startswith(
+                    "aten.clone."):
+                count += 1
+    return count
+
+
+class ByValue(Checks, unittest.TestCase):
+    """A loop's variables that the converter found it uses only by value
+    (its opts' 'operand_only') reach its test and body as they are; the
+    numbers it makes tensors that it may update in place get copies."""
+
+    def test_variables_used_by_value_are_not_copied(self):
+        a = torch.tensor([2.0, 9.0, 16.0, 0.5])
+        for strict in (False, True):
+            program = export(SELECT.newton, (a,), strict)
+            self.assertEqual(loop_clones(program), 0, "strict=%s" % strict)
+            self.assertTrue(same(program.module()(a), SELECT.newton(a)))
+
+    def test_a_target_updated_in_place_is_copied(self):
+        x = torch.tensor([1.0, 2.0])
+        self.check(BY_VALUE.shifted, [(x, torch.tensor(3)),
+                                      (x, torch.tensor(0))], ["while_loop"])
+
+    def test_a_number_passed_to_a_call_is_copied(self):
+        self.check(BY_VALUE.counted, [(torch.tensor([1.0, 2.0]),),
+                                      (torch.tensor([60.0, 50.0]),)],
+                   ["while_loop"])
 
 
 class Gradients(unittest.TestCase):

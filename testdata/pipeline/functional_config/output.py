@@ -17,5 +17,5 @@ def total(xs):
                 return (s,)
             s, = ag__.if_stmt_fn(x > 0, if_body, else_body, (s,), ('s',), 1)
             return (s,)
-        s, = ag__.for_stmt_fn(xs, None, loop_body, (s,), ('s',), {'iterate_names': 'x'})
+        s, = ag__.for_stmt_fn(xs, None, loop_body, (s,), ('s',), {'iterate_names': 'x', 'operand_only': ('x',)})
         return s

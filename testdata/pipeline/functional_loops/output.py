@@ -21,15 +21,15 @@ def first_over(xs, limit):
                 return (i,)
             def else_body(i):
                 return (i,)
-            i, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (i,), ('i',), 1)
+            i, = ag__.if_stmt_fn(break_, else_body, if_body, (i,), ('i',), 1)
             return (break_, i)
-        break_, i = ag__.while_stmt_fn(loop_test, loop_body, (break_, i), ('break_', 'i'), {})
+        break_, i = ag__.while_stmt_fn(loop_test, loop_body, (break_, i), ('break_', 'i'), {'operand_only': ('break_',)})
         def if_body(i):
             i = -1
             return (i,)
         def else_body(i):
             return (i,)
-        i, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (i,), ('i',), 1)
+        i, = ag__.if_stmt_fn(break_, else_body, if_body, (i,), ('i',), 1)
         return i
 
 
@@ -61,13 +61,13 @@ def evens(n):
                     return (s,)
                 def else_body(s):
                     return (s,)
-                s, = ag__.if_stmt_fn(ag__.not_(break_), if_body, else_body, (s,), ('s',), 1)
+                s, = ag__.if_stmt_fn(break_, else_body, if_body, (s,), ('s',), 1)
                 return (break_, s)
             def else_body(break_, s):
                 return (break_, s)
-            break_, s = ag__.if_stmt_fn(ag__.not_(continue_), if_body, else_body, (break_, s), ('break_', 's'), 2)
+            break_, s = ag__.if_stmt_fn(continue_, else_body, if_body, (break_, s), ('break_', 's'), 2)
             return (break_, s)
-        break_, s = ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), extra_test, loop_body, (break_, s), ('break_', 's'), {'iterate_names': 't'})
+        break_, s = ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), extra_test, loop_body, (break_, s), ('break_', 's'), {'iterate_names': 't', 'operand_only': ('break_', 't')})
         return s
 
 
@@ -88,14 +88,14 @@ def find(xs, v):
                 return (do_return, retval_)
             do_return, retval_ = ag__.if_stmt_fn(x == v, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
             return (do_return, retval_)
-        do_return, retval_ = ag__.for_stmt_fn(ag__.converted_call(enumerate, (xs,), None, fscope), extra_test, loop_body, (do_return, retval_), ('do_return', 'retval_'), {'iterate_names': '(k, x)'})
+        do_return, retval_ = ag__.for_stmt_fn(ag__.converted_call(enumerate, (xs,), None, fscope), extra_test, loop_body, (do_return, retval_), ('do_return', 'retval_'), {'iterate_names': '(k, x)', 'operand_only': ('do_return', 'retval_')})
         def if_body(do_return, retval_):
             retval_ = -1
             do_return = True
             return (do_return, retval_)
         def else_body(do_return, retval_):
             return (do_return, retval_)
-        do_return, retval_ = ag__.if_stmt_fn(ag__.not_(do_return), if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -116,7 +116,7 @@ def table(n):
             j, = ag__.while_stmt_fn(loop_test, loop_body, (j,), ('j',), {})
             ag__.converted_call(rows.append, (row,), None, fscope)
             return ()
-        ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (), (), {'iterate_names': 'i'})
+        ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (), (), {'iterate_names': 'i', 'operand_only': ('i',)})
         return rows
 
 

@@ -17,7 +17,7 @@ def maybe(flag, xs):
             x = itr
             z = x
             return (z,)
-        z, = ag__.for_stmt_fn(xs, None, loop_body, (z,), ('z',), {'iterate_names': 'x'})
+        z, = ag__.for_stmt_fn(xs, None, loop_body, (z,), ('z',), {'iterate_names': 'x', 'operand_only': ('z',)})
         return (ag__.ld(y), ag__.ld(z))
 
 
