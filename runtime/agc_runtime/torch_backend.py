@@ -303,10 +303,11 @@ class Staging(core.PythonLists):
 
     def _probe(self, fn, state):
         """fn(*state) run to learn what it returns, its operations left out
-        of the program: Dynamo drops them as dead code; torch.export's
-        non-strict tracing would record them, so its proxy mode is off."""
+        of the program: torch.export's non-strict tracing would record
+        them, so its proxy mode is off; Dynamo (strict export, compile)
+        traces it in a subgraph that it then drops (_speculated)."""
         if _dynamo_traces():
-            return fn(*state)
+            return _speculated(fn, state)
         with self._no_proxy():
             return fn(*state)
 
@@ -837,6 +838,25 @@ def _yes():
     return True
 
 
+def _speculated(fn, state):
+    """fn(*state); where Dynamo traces it, its hook traces fn in a subgraph
+    it drops afterwards (_speculate): what fn returns, without its
+    operations in the program (export keeps dead operations)."""
+    return fn(*state)
+
+
+def _speculate(tx, args):
+    """_speculated as Dynamo's hook runs it: fn traced by Dynamo's
+    speculation of higher-order operators' bodies, the subgraph and its
+    effects dropped; the outputs' tensors carry their dtype and shape."""
+    from torch._dynamo.variables.higher_order_ops import speculate_subgraph
+    fn, state = args
+    (output, _), _, _ = speculate_subgraph(
+        tx, fn, list(state.unpack_var_sequence(tx)), {},
+        "agc_runtime's probe of a body", always_restore=True)
+    return output
+
+
 def core_index(value):
     if type(value) is int:
         return value
@@ -886,6 +906,8 @@ def _install_dynamo_hook():
 
     def call_function(self, tx, args, kwargs):
         fn = self.fn
+        if fn is _speculated and tx.output.current_tracer.parent is None:
+            return _speculate(tx, args)
         if fn is _else_first:
             from torch._dynamo.variables import ConstantVariable
             get_code = getattr(args[0], "get_code", None) if args else None

@@ -214,6 +214,24 @@ def list_state(x):
     return values[0] + values[1]
 
 
+def negated_test(x):
+    if not (x.sum() > 0):
+        y = x * 2
+        z = x
+    else:
+        y = x - 1
+        z = -x
+    return y, z
+
+
+def negated_flag_guard(x):
+    done = x.sum() > 0
+    y = x
+    if not done:
+        y = y * 3 + 1
+    return y
+
+
 _P = (torch.tensor([1.0, 2.0, 3.0]),)
 _N = (torch.tensor([-1.0, -2.0, -3.0]),)
 _M = (torch.tensor([4.0, -1.0, 0.5]),)
@@ -250,6 +268,8 @@ CASES = {
     "tuple_state": [_P, _N],
     "dict_state": [_P, _N],
     "list_state": [_P, _N],
+    "negated_test": [_P, _N],
+    "negated_flag_guard": [_P, _N],
 }
 
 STAGED = {name: {"cond"} for name in CASES

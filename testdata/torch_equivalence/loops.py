@@ -227,6 +227,27 @@ def dot_loop(x, y):
     return s
 
 
+def target_updated_in_place(x, n):
+    s = x
+    for t in range(n):
+        t += 1
+        s = s + t
+    return s
+
+
+def _bump(c):
+    c += 1
+    return c
+
+
+def counter_through_helper(x):
+    c = 0
+    while x.sum() < 100:
+        x = x * 2
+        c = _bump(c)
+    return x, c
+
+
 _X = torch.tensor([1.0, 2.0])
 _T = torch.tensor
 
@@ -259,6 +280,8 @@ CASES = {
     "bisect": [(_T(0.0), _T(2.0))],
     "triangular": [(_T(10),), (_T(0),)],
     "dot_loop": [(_T([1.0, 2.0, 3.0]), _T([4.0, 5.0, 6.0]))],
+    "target_updated_in_place": [(_X, _T(3)), (_X, _T(0))],
+    "counter_through_helper": [(_X,), (_T([60.0, 50.0]),)],
 }
 
 STAGED = {name: {"while_loop"} for name in CASES
