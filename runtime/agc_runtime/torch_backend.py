@@ -183,7 +183,7 @@ class Staging(core.PythonLists):
         state = tuple(state)
         # ``if not c:`` comes as (c, else_body, if_body): staged as it is,
         # with the messages in the source's terms.
-        swapped = _else_first(body)
+        swapped = else_first(body)
         if self._selects(body, state) and self._selects(orelse, state):
             return self._where(cond, body, orelse, state, symbol_names,
                                nouts, "if statement", swapped)
@@ -781,12 +781,6 @@ _NB_ADD, _NB_SUBTRACT = 0, 10
 _branch_kinds = {}
 
 
-def _else_first(body):
-    """_importlib_bootstrap_python.else_first (Dynamo's hook answers it
-    from the code of Dynamo's function)."""
-    return else_first(body)
-
-
 def _branch_kind(fn):
     """"moves", "add_sub" or None (see _MOVES) for a branch function."""
     code = getattr(fn, "__code__", None)
@@ -908,12 +902,6 @@ def _install_dynamo_hook():
         fn = self.fn
         if fn is _speculated and tx.output.current_tracer.parent is None:
             return _speculate(tx, args)
-        if fn is _else_first:
-            from torch._dynamo.variables import ConstantVariable
-            get_code = getattr(args[0], "get_code", None) if args else None
-            return ConstantVariable.create(
-                get_code is not None and
-                get_code().co_name.startswith("else_body"))
         if fn is _branch_kind:
             # Decided here, on the code of Dynamo's branch function.
             from torch._dynamo.variables import ConstantVariable
