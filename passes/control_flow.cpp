@@ -392,6 +392,7 @@ class FunctionConverter {
           state->operand_only = OperandOnly(*stmt, *state);
         }
         functional_params_.push_back(functional ? &state->symbols : nullptr);
+        enclosing_state_.push_back(&state->symbols);
       }
       const bool snapshot_loop =
           (stmt->Is<ast::While>() || stmt->Is<ast::For>()) &&
@@ -408,6 +409,7 @@ class FunctionConverter {
       snapshot_loops_ -= snapshot_loop ? 1 : 0;
       if (IsConvertible(*stmt)) {
         functional_params_.pop_back();
+        enclosing_state_.pop_back();
         Convert(*stmt, *state, out);
       } else {
         out.push_back(stmt);
@@ -1077,11 +1079,17 @@ class FunctionConverter {
   }
 
   // get_state's tuple entry for a symbol: the symbol, or ag__.ldu(...) when
-  // it may be unbound or is composite.
-  ast::Expr* StateRead(const ast::Stmt& stmt, SymbolId id, ast::Origin origin) {
+  // it may be unbound or is composite. `helper_local`: the functional
+  // form's read, which may be inside a helper that binds the name itself
+  // (HelperMayNotBind).
+  ast::Expr* StateRead(const ast::Stmt& stmt,
+                       SymbolId id,
+                       ast::Origin origin,
+                       bool helper_local = false) {
     const analysis::Symbol& sym = qn_.Get(id);
     if (!sym.is_composite() && !rd_.MayBeUndefined(stmt, id) &&
-        !deleted_.Contains(id)) {
+        !deleted_.Contains(id) &&
+        !(helper_local && HelperMayNotBind(stmt, id))) {
       return SymbolExpr(id, origin, false);
     }
     return codegen::InstantiateExpr(
@@ -1089,6 +1097,27 @@ class FunctionConverter {
         {{"x", SymbolExpr(id, origin, false)},
          {"name", codegen::StrConstant(module_, sym.text, origin)}},
         origin);
+  }
+
+  // Whether `id`, state of `stmt` in a helper of the functional form, may
+  // be unbound in that helper although the function has bound it: the
+  // helper assigns it (the statement's call does) without taking it in
+  // (it is not state of the enclosing statement), so the function's value
+  // is not the helper's. Then it is not live into `stmt` either (it would
+  // be live into the enclosing statement, and so its state), and only its
+  // binding matters: read through ag__.ldu.
+  //
+  //   if c:                def else_body(r):      # `a` not state here
+  //       return 1             if d: a = 1 ...
+  //   if d: a = 1              a, = if_stmt_fn(d, ..., (a,), ...)
+  //   else: a = 2          ->  `(a,)` would raise UnboundLocalError
+  bool HelperMayNotBind(const ast::Stmt& stmt, SymbolId id) const {
+    if (helper_depth_ == 0 || enclosing_state_.empty()) {
+      return false;
+    }
+    const std::vector<SymbolId>& outer = *enclosing_state_.back();
+    return std::find(outer.begin(), outer.end(), id) == outer.end() &&
+           !liveness_.LiveIn(stmt).Contains(id);
   }
 
   // get_state and set_state for `state`.
@@ -1246,6 +1275,7 @@ class FunctionConverter {
     changed_ = true;
     deleted_ = activity_.Of(stmt)->deleted;
     const ast::Origin origin = stmt.origin;
+    ast::Expr* kept_reason = nullptr;
     if (Functional()) {
       std::string reason = NonlocalReason(stmt, state);
       if (reason.empty()) {
@@ -1253,26 +1283,35 @@ class FunctionConverter {
         return;
       }
       ctx_.Emit(diag::DiagKind::kNonlocalFormKept, stmt, Keyword(stmt), reason);
+      // The runtime names the reason where PyTorch would stage the
+      // statement (torch.cond and while_loop refuse the nonlocal form).
+      kept_reason = codegen::StrConstant(module_, reason, origin);
     }
+    // `, nonlocal_reason=reason)` closing a call template, and its binding.
+    auto close = [&](std::string_view text, codegen::TemplateArgs args) {
+      std::string full(text);
+      if (kept_reason != nullptr) {
+        full += ", nonlocal_reason=reason_text";
+        args.push_back({"reason_text", kept_reason});
+      }
+      return codegen::Instantiate(module_, full + ")\n", args, origin);
+    };
     Emit(out, StateFunctions(stmt, state, origin));
     if (auto* s = stmt.As<ast::If>()) {
       Emit(out, BodyFunction(Helper("if_body"), {}, s->body, state, origin));
       Emit(out,
            BodyFunction(Helper("else_body"), {}, s->orelse, state, origin));
-      Emit(out, codegen::Instantiate(
-                    module_,
-                    "ag__.if_stmt(test, if_body, else_body, get_state, "
-                    "set_state, (names,), nouts)\n",
-                    {{"test", s->test},
-                     {"if_body", codegen::Name(Helper("if_body"))},
-                     {"else_body", codegen::Name(Helper("else_body"))},
-                     {"get_state", codegen::Name(Helper("get_state"))},
-                     {"set_state", codegen::Name(Helper("set_state"))},
-                     {"names", SymbolNames(state, origin)},
-                     {"nouts",
-                      codegen::IntConstant(
-                          module_, static_cast<int64_t>(state.nouts), origin)}},
-                    origin));
+      Emit(out, close("ag__.if_stmt(test, if_body, else_body, get_state, "
+                      "set_state, (names,), nouts",
+                      {{"test", s->test},
+                       {"if_body", codegen::Name(Helper("if_body"))},
+                       {"else_body", codegen::Name(Helper("else_body"))},
+                       {"get_state", codegen::Name(Helper("get_state"))},
+                       {"set_state", codegen::Name(Helper("set_state"))},
+                       {"names", SymbolNames(state, origin)},
+                       {"nouts", codegen::IntConstant(
+                                     module_, static_cast<int64_t>(state.nouts),
+                                     origin)}}));
       return;
     }
     if (auto* s = stmt.As<ast::While>()) {
@@ -1293,17 +1332,14 @@ class FunctionConverter {
       }
       Emit(out, test_fn);
       Emit(out, BodyFunction(Helper("loop_body"), {}, s->body, state, origin));
-      Emit(out, codegen::Instantiate(
-                    module_,
-                    "ag__.while_stmt(loop_test, loop_body, get_state, "
-                    "set_state, (names,), opts)\n",
-                    {{"opts", LoopOpts(stmt, state, nullptr, origin)},
-                     {"loop_test", codegen::Name(Helper("loop_test"))},
-                     {"loop_body", codegen::Name(Helper("loop_body"))},
-                     {"get_state", codegen::Name(Helper("get_state"))},
-                     {"set_state", codegen::Name(Helper("set_state"))},
-                     {"names", SymbolNames(state, origin)}},
-                    origin));
+      Emit(out, close("ag__.while_stmt(loop_test, loop_body, get_state, "
+                      "set_state, (names,), opts",
+                      {{"opts", LoopOpts(stmt, state, nullptr, origin)},
+                       {"loop_test", codegen::Name(Helper("loop_test"))},
+                       {"loop_body", codegen::Name(Helper("loop_body"))},
+                       {"get_state", codegen::Name(Helper("get_state"))},
+                       {"set_state", codegen::Name(Helper("set_state"))},
+                       {"names", SymbolNames(state, origin)}}));
       out.insert(out.end(), s->orelse.begin(), s->orelse.end());
       return;
     }
@@ -1323,10 +1359,9 @@ class FunctionConverter {
     }
     Emit(
         out,
-        codegen::Instantiate(
-            module_,
+        close(
             "ag__.for_stmt(iter_, extra_test, loop_body, get_state, set_state, "
-            "(names,), opts)\n",
+            "(names,), opts",
             {{"opts",
               LoopOpts(stmt, state,
                        codegen::StrConstant(module_, target_text, origin),
@@ -1336,8 +1371,7 @@ class FunctionConverter {
              {"loop_body", codegen::Name(Helper("loop_body"))},
              {"get_state", codegen::Name(Helper("get_state"))},
              {"set_state", codegen::Name(Helper("set_state"))},
-             {"names", SymbolNames(state, origin)}},
-            origin));
+             {"names", SymbolNames(state, origin)}}));
     out.insert(out.end(), s.orelse.begin(), s.orelse.end());
   }
 
@@ -1549,13 +1583,16 @@ class FunctionConverter {
   // `simplify`: its ag__.ldu reads of names that start as Undefined become
   // plain reads (SimplifyStateReads), as get_state's do; only where the
   // read reaches the function's own variable (or a helper's parameter).
+  // `at_entry`: the state the statement's call passes in (read where the
+  // statement is), not what one of its bodies returns.
   ast::Expr* StateTuple(const ast::Stmt& stmt,
                         const State& state,
                         ast::Origin origin,
-                        bool simplify) {
+                        bool simplify,
+                        bool at_entry = false) {
     std::vector<ast::Expr*> reads;
     for (SymbolId id : state.symbols) {
-      reads.push_back(StateRead(stmt, id, origin));
+      reads.push_back(StateRead(stmt, id, origin, at_entry));
     }
     ast::Expr* tuple_expr = codegen::InstantiateExpr(
         module_, "(reads,)", {{"reads", reads}}, origin);
@@ -1686,7 +1723,7 @@ class FunctionConverter {
           {{"test", test},
            {"if_body", codegen::Name(first)},
            {"else_body", codegen::Name(second)},
-           {"state", StateTuple(stmt, state, origin, top)},
+           {"state", StateTuple(stmt, state, origin, top, true)},
            {"names", names},
            {"nouts", codegen::IntConstant(
                          module_, static_cast<int64_t>(state.nouts), origin)}},
@@ -1708,7 +1745,7 @@ class FunctionConverter {
           "ag__.while_stmt_fn(loop_test, loop_body, state, names, opts)",
           {{"loop_test", codegen::Name(Helper("loop_test"))},
            {"loop_body", codegen::Name(Helper("loop_body"))},
-           {"state", StateTuple(stmt, state, origin, top)},
+           {"state", StateTuple(stmt, state, origin, top, true)},
            {"names", names},
            {"opts", LoopOpts(stmt, state, nullptr, origin)}},
           origin);
@@ -1743,7 +1780,7 @@ class FunctionConverter {
         {{"iter_", s.iter},
          {"extra_test", extra_test},
          {"loop_body", codegen::Name(Helper("loop_body"))},
-         {"state", StateTuple(stmt, state, origin, top)},
+         {"state", StateTuple(stmt, state, origin, top, true)},
          {"names", names},
          {"opts", LoopOpts(stmt, state,
                            codegen::StrConstant(module_, target_text, origin),
@@ -1802,6 +1839,9 @@ class FunctionConverter {
   // Per statement being converted around the current block: its state when
   // it takes the functional form (its bodies' parameters), else null.
   std::vector<const std::vector<SymbolId>*> functional_params_;
+  // The state of each if/while/for being converted around the current
+  // block, innermost last, whatever its form (HelperMayNotBind).
+  std::vector<const std::vector<SymbolId>*> enclosing_state_;
   // Read by the extra tests of the loops being converted (ExtraTestReads).
   std::vector<SymbolId> extra_reads_;
   bool changed_ = false;

@@ -11,7 +11,7 @@ Run with the PyTorch environment (scripts/setup.sh --venv):
 The kernels are scripts/bench_torch/kernels.py: ordinary PyTorch with
 data-dependent control flow (a Newton iteration in a ``while`` with a
 ``break``, an early-exit ``if``, a ``for`` over ``range(n)`` with a tensor
-bound). agc converts the file with ``--control-flow functional``;
+bound). agc converts the file with no flag (its functional form);
 scripts/bench_torch/hand_kernels.py holds the same computations written by
 hand with torch.cond and while_loop. Before anything is timed, both
 exported programs' results are checked against the original kernels run
@@ -82,7 +82,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--agc", default=os.path.join(ROOT, "build", "agc"))
     parser.add_argument("--converted", help="kernels.py already converted "
-                        "(--control-flow functional)")
+                        "(agc convert, functional form)")
     parser.add_argument("--rounds", type=int, default=31)
     options = parser.parse_args()
     torch.set_num_threads(1)
@@ -95,12 +95,12 @@ def main():
     else:
         converted_path = os.path.join(folder, "kernels_converted.py")
         run = subprocess.run(
-            [options.agc, "convert", "--control-flow", "functional",
-             os.path.join(HERE, "kernels.py"), "-o", converted_path],
+            [options.agc, "convert", os.path.join(HERE, "kernels.py"), "-o",
+             converted_path],
             capture_output=True, text=True)
         if run.returncode != 0:
             sys.exit("bench_torch: agc convert failed:\n" + run.stderr)
-        how = "agc convert --control-flow functional"
+        how = "agc convert (its default, functional form)"
     converted = load(converted_path, "bench_converted")
     print("torch %s, Python %s, agc's output: %s; load average %.2f" % (
         torch.__version__, sys.version.split()[0], how, os.getloadavg()[0]))

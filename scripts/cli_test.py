@@ -398,21 +398,22 @@ class Cli(unittest.TestCase):
                b"    return i\n")
 
     def test_control_flow_flag(self):
+        """The functional form is the default; --control-flow picks."""
         self.write("cf.py", self.CF_LOOP)
         p = agc("convert", "cf.py", "-o", "-", "--isolated", cwd=self.dir)
-        self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertIn(b"ag__.while_stmt(loop_test, loop_body, get_state, "
-                      b"set_state, ('i',), {})", p.stdout)
-        nonlocal_out = p.stdout
-        p = agc("convert", "cf.py", "-o", "-", "--isolated",
-                "--control-flow", "nonlocal", cwd=self.dir)
-        self.assertEqual(p.stdout, nonlocal_out)
-        p = agc("convert", "cf.py", "-o", "-", "--isolated",
-                "--control-flow", "functional", cwd=self.dir)
         self.assertEqual(p.returncode, 0, p.stderr)
         self.assertIn(b"i, = ag__.while_stmt_fn(loop_test, loop_body, (i,), "
                       b"('i',), {})", p.stdout)
         self.assertNotIn(b"nonlocal", p.stdout)
+        functional_out = p.stdout
+        p = agc("convert", "cf.py", "-o", "-", "--isolated",
+                "--control-flow", "functional", cwd=self.dir)
+        self.assertEqual(p.stdout, functional_out)
+        p = agc("convert", "cf.py", "-o", "-", "--isolated",
+                "--control-flow", "nonlocal", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn(b"ag__.while_stmt(loop_test, loop_body, get_state, "
+                      b"set_state, ('i',), {})", p.stdout)
 
     def test_bad_control_flow_is_a_usage_error(self):
         self.write("cf.py", self.CF_LOOP)
@@ -429,33 +430,81 @@ class Cli(unittest.TestCase):
                           b"be \"nonlocal\" or \"functional\"", p.stderr)
 
     def test_control_flow_in_config(self):
-        """flag > [tool.agc] control-flow > nonlocal; lint reads the key."""
+        """flag > [tool.agc] control-flow > functional; lint reads the key."""
         self.write("cf.py", self.CF_LOOP)
         self.write("pyproject.toml",
-                   b'[tool.agc]\ncontrol-flow = "functional"\n')
+                   b'[tool.agc]\ncontrol-flow = "nonlocal"\n')
         p = agc("convert", "cf.py", "-o", "-", cwd=self.dir)
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertIn(b"ag__.while_stmt_fn(", p.stdout)
-        p = agc("convert", "cf.py", "-o", "-", "--control-flow", "nonlocal",
+        self.assertIn(b"ag__.while_stmt(", p.stdout)
+        p = agc("convert", "cf.py", "-o", "-", "--control-flow", "functional",
                 cwd=self.dir)
-        self.assertIn(b"ag__.while_stmt(", p.stdout)
+        self.assertIn(b"ag__.while_stmt_fn(", p.stdout)
         p = agc("convert", "cf.py", "-o", "-", "--isolated", cwd=self.dir)
-        self.assertIn(b"ag__.while_stmt(", p.stdout)
-        # A statement that keeps the nonlocal form: a note from convert and
-        # a finding from lint.
-        self.write("g.py", b"def f(n):\n    i = 0\n    g = lambda: i\n"
-                           b"    while i < n:\n        i += 1\n"
-                           b"    return g()\n")
-        note = (b"g.py:4:5: note: this `while` keeps the nonlocal form: its "
-                b"state `i` is shared with a nested function or lambda; "
-                b"torch.cond/while_loop cannot stage it [AGC108]")
+        self.assertIn(b"ag__.while_stmt_fn(", p.stdout)
+        self.write("g.py", self.KEPT_FORM)
+        p = agc("lint", "g.py", cwd=self.dir)
+        self.assertNotIn(b"AGC108", p.stdout)  # nonlocal asked for: no note
+
+    # A statement that keeps the nonlocal form in functional output.
+    KEPT_FORM = (b"def f(n):\n    i = 0\n    g = lambda: i\n"
+                 b"    while i < n:\n        i += 1\n    return g()\n")
+    KEPT_NOTE = (b"g.py:4:5: {}: this `while` keeps the nonlocal form: its "
+                 b"state `i` is shared with a nested function or lambda; "
+                 b"torch.cond/while_loop cannot stage it [AGC108]")
+
+    def test_kept_form_is_a_remark_unless_the_project_targets_torch(self):
+        """AGC108 is a remark: convert shows it with -v only, lint only when
+        selected; `frameworks = ["torch"]` makes it a warning of both."""
+        self.write("g.py", self.KEPT_FORM)
+        p = agc("convert", "g.py", "-o", "-", "--isolated", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertEqual(p.stderr, b"")
+        self.assertIn(b"nonlocal_reason='its state `i` is shared with a "
+                      b"nested function or lambda'", p.stdout)
+        p = agc("convert", "g.py", "-o", "-", "--isolated", "-v",
+                cwd=self.dir)
+        self.assertEqual(p.stderr.strip(), self.KEPT_NOTE.replace(
+            b"{}", b"remark"))
+        p = agc("lint", "g.py", "--isolated", cwd=self.dir)
+        self.assertEqual(p.returncode, 0, p.stdout)
+        self.assertNotIn(b"AGC108", p.stdout)
+        p = agc("lint", "g.py", "--isolated", "--select", "AGC108",
+                cwd=self.dir)
+        self.assertEqual(p.returncode, 1, p.stdout)
+        self.assertIn(b"remark: this `while` keeps the nonlocal form",
+                      p.stdout)
+        self.write("pyproject.toml",
+                   b'[tool.agc]\nframeworks = ["jax", "torch"]\n')
         p = agc("convert", "g.py", "-o", "-", cwd=self.dir)
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertEqual(p.stderr.strip(), note)
+        self.assertEqual(p.stderr.strip(), self.KEPT_NOTE.replace(
+            b"{}", b"warning"))
         p = agc("lint", "g.py", cwd=self.dir)
-        self.assertIn(b"[AGC108]", p.stdout)
-        p = agc("lint", "g.py", "--isolated", cwd=self.dir)
+        self.assertEqual(p.returncode, 1, p.stdout)
+        self.assertIn(self.KEPT_NOTE.replace(b"{}", b"warning"), p.stdout)
+        # Another framework only: still a remark.
+        self.write("pyproject.toml",
+                   b'[tool.agc]\nframeworks = ["tensorflow"]\n')
+        p = agc("lint", "g.py", cwd=self.dir)
         self.assertNotIn(b"AGC108", p.stdout)
+        # The severity table wins over the framework's default.
+        self.write("pyproject.toml",
+                   b'[tool.agc]\nframeworks = ["torch"]\n'
+                   b'severity = { AGC108 = "remark" }\n')
+        p = agc("convert", "g.py", "-o", "-", cwd=self.dir)
+        self.assertEqual(p.stderr, b"")
+
+    def test_bad_frameworks_is_a_usage_error(self):
+        self.write("g.py", self.KEPT_FORM)
+        self.write("pyproject.toml",
+                   b'[tool.agc]\nframeworks = ["pytorch"]\n')
+        for sub in ("convert", "lint"):
+            p = agc(sub, "g.py", cwd=self.dir)
+            self.assertEqual(p.returncode, 2, p.stderr)
+            self.assertIn(b"pyproject.toml:2:14: [tool.agc] frameworks names "
+                          b"'pytorch', which is not a framework agc stages "
+                          b"(\"tensorflow\", \"jax\", \"torch\")", p.stderr)
 
     def test_py311_output_compiles_under_python_3_11(self):
         """What agc writes for a py311 target is 3.11 code (python3 is
@@ -612,7 +661,7 @@ class Cli(unittest.TestCase):
         out = (self.dir / "c_ag.py").read_bytes()
         self.assertIn(b"# Fran\xe7ois\n", out)
         self.assertIn(b"# caf\xe9\n", out)
-        self.assertIn(b"ag__.while_stmt(", out)
+        self.assertIn(b"ag__.while_stmt_fn(", out)
         compile(out, "c_ag.py", "exec")
 
     def test_lone_carriage_returns_end_lines(self):
@@ -629,7 +678,7 @@ class Cli(unittest.TestCase):
         self.assertEqual(lines[:3], [b"#!/usr/bin/env python",
                                      b"# coding: utf-8",
                                      b"# Generated by agc " + lines[2][19:]])
-        self.assertIn(b"ag__.while_stmt(", out)
+        self.assertIn(b"ag__.while_stmt_fn(", out)
         m = json.loads((self.dir / "m_ag.py.map.json").read_text())
         self.assertEqual(len(m["origin_lines"]), out.count(b"\r"))
         env = dict(os.environ, PYTHONPATH=str(ROOT / "runtime"))

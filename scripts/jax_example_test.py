@@ -154,8 +154,8 @@ def test_make_converts_once(ex):
 
 def test_output_is_agc_conversion(ex):
     text = (ex.dir / "build" / "model.py").read_text()
-    for needle in ("import agc_runtime as ag__", "ag__.if_stmt(",
-                   "ag__.while_stmt(", "ag__.for_stmt("):
+    for needle in ("import agc_runtime as ag__", "ag__.if_stmt_fn(",
+                   "ag__.while_stmt_fn(", "ag__.for_stmt_fn("):
         assert needle in text, f"build/model.py lacks {needle!r}"
     source = ast.parse((ex.dir / "model.py").read_text())
     wanted = {node.name for node in source.body
@@ -176,13 +176,13 @@ def test_source_map(ex):
     original = source.read_text().splitlines()
     # Each staged statement maps back to a line that writes one.
     expected = {
-        "ag__.if_stmt(": ("if jnp.abs(residual) <= delta:",
+        "ag__.if_stmt_fn(": ("if jnp.abs(residual) <= delta:",
                           "if loss < target_loss:", "if trial_loss < loss:",
                           "if energy(state, params) < rest_energy:",
                           "if error <= tol:", "if jnp.abs(step) < tol:"),
-        "ag__.while_stmt(": ("while t < t_max:",
+        "ag__.while_stmt_fn(": ("while t < t_max:",
                              "while iterations < max_iter:"),
-        "ag__.for_stmt(": ("for i in range(observed.shape[0]):",
+        "ag__.for_stmt_fn(": ("for i in range(observed.shape[0]):",
                            "for step in range(max_steps):"),
     }
     for call, statements in expected.items():

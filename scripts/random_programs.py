@@ -243,7 +243,10 @@ class Gen:
         compound = depth < self.depth_limit and r.random() < 0.45
         if compound:
             kind = r.choice(["if", "if", "for", "while", "try", "try", "with",
-                             "def", "gen", "class", "lambda_loop"])
+                             "def", "gen", "class", "lambda_loop",
+                             "rebind_after_return"])
+            if kind == "rebind_after_return" and ctx.get("finally"):
+                kind = "if"
             getattr(self, "s_" + kind)(indent, depth, ctx)
             return
         kind = r.choices(
@@ -328,6 +331,26 @@ class Gen:
         if self.r.random() < 0.5:
             self.emit(indent, "else:")
             self.block(indent + 1, depth + 1, ctx)
+
+    def s_rebind_after_return(self, indent, depth, ctx):
+        # _pydecimal's shape: a bound name, an early return, then an if
+        # (maybe in an elif chain) that rebinds it on every branch, and the
+        # name returned. The return's lowering puts that if in a helper
+        # that binds the name without taking it in.
+        v = self.r.choice(POOL)
+        self.emit(indent, f"if {self.expr()}:")
+        self.emit(indent + 1, f"return {v}")
+        if self.r.random() < 0.5:
+            self.emit(indent, f"if {self.expr()}:")
+            self.emit(indent + 1, f"return {self.expr()}")
+            self.emit(indent, f"elif {self.expr()}:")
+        else:
+            self.emit(indent, f"if {self.expr()}:")
+        self.emit(indent + 1, f"{v} = {self.expr()}")
+        self.emit(indent, "else:")
+        self.block(indent + 1, depth + 1, ctx, n=1)
+        self.emit(indent + 1, f"{v} = {self.expr()}")
+        self.emit(indent, f"return {v}, {self.out}")
 
     def loop_ctx(self, ctx):
         inner = dict(ctx)

@@ -140,8 +140,8 @@ def test_make_converts_once(ex):
 
 def test_output_is_agc_conversion(ex):
     text = (ex.dir / "build" / "model.py").read_text()
-    for needle in ("import agc_runtime as ag__", "ag__.if_stmt(",
-                   "ag__.while_stmt(", "ag__.for_stmt("):
+    for needle in ("import agc_runtime as ag__", "ag__.if_stmt_fn(",
+                   "ag__.while_stmt_fn(", "ag__.for_stmt_fn("):
         assert needle in text, f"build/model.py lacks {needle!r}"
     # Eager originals: each function keeps its code, with its converted twin
     # after it (README, "Eager originals").
@@ -165,9 +165,9 @@ def test_source_map(ex):
     assert len(lines) == len(generated), (len(lines), len(generated))
     original = source.read_text().splitlines()
     # Each staged statement maps back to the line that wrote it.
-    for call, stmt in (("ag__.if_stmt(norm > clip_norm", "if norm > clip_norm:"),
-                       ("ag__.while_stmt(loop_test", "while length < max_len:"),
-                       ("ag__.for_stmt(", "for t in tf.range(")):
+    for call, stmt in (("ag__.if_stmt_fn(norm > clip_norm", "if norm > clip_norm:"),
+                       ("ag__.while_stmt_fn(loop_test", "while length < max_len:"),
+                       ("ag__.for_stmt_fn(", "for t in tf.range(")):
         k = next((i for i, l in enumerate(generated) if call in l), None)
         assert k is not None, f"build/model.py has no {call}...)"
         assert original[lines[k] - 1].strip().startswith(stmt), (

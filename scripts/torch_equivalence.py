@@ -29,8 +29,8 @@ Each file testdata/torch_equivalence/<name>.py defines functions and
         torch.compile(fullgraph=True) of it must fail with a message that
         contains the text; the original runs eagerly on CASES without error.
 
-For every name not in ERRORS, agc's output (``agc convert --control-flow
-functional``) must be exported by ``torch.export.export`` (non-strict; with
+For every name not in ERRORS, agc's output (``agc convert``, no flag: the
+functional form) must be exported by ``torch.export.export`` (non-strict; with
 --strict, strict too), and the exported program run on each args tuple must
 equal the original run eagerly on the same arguments; the same for
 ``torch.compile(fullgraph=True, backend="aot_eager")`` of the converted
@@ -172,12 +172,10 @@ def fresh(args):
 def convert(agc, path, folder):
     out = os.path.join(folder, "converted_" + os.path.basename(path))
     env = dict(os.environ)
-    run = subprocess.run([agc, "convert", "--control-flow", "functional",
-                          path, "-o", out], capture_output=True, text=True,
-                         env=env)
+    run = subprocess.run([agc, "convert", path, "-o", out],
+                         capture_output=True, text=True, env=env)
     if run.returncode != 0:
-        raise RuntimeError("agc convert --control-flow functional %s "
-                           "failed:\n%s" % (path, run.stderr))
+        raise RuntimeError("agc convert %s failed:\n%s" % (path, run.stderr))
     return out
 
 

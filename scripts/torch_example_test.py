@@ -3,7 +3,7 @@
 
 In a temporary copy of examples/torch (without its build folder):
 
-- `make AGC=...` converts model.py (--control-flow functional) into
+- `make AGC=...` converts model.py (agc's default, functional form) into
   build/model.py with its source map; `make check` then passes;
 - `make run-original` runs model.py eagerly, and torch.export of it fails
   (data-dependent control flow);

@@ -42,6 +42,20 @@ void PrintDiagnostics(const DiagnosticSink& diags) {
   std::cerr.flush();
 }
 
+// Convert's diagnostics as the configuration shows them
+// (lint::EffectiveSeverity); remarks only with -v.
+void PrintConversionDiagnostics(const DiagnosticSink& diags,
+                                const agc::lint::Config* config,
+                                bool verbose) {
+  for (agc::diag::Diagnostic& d : diags.Sorted()) {
+    d.severity = agc::lint::EffectiveSeverity(config, d);
+    if (d.severity != agc::diag::Severity::kRemark || verbose) {
+      std::cerr << agc::diag::FormatWithSource(d);
+    }
+  }
+  std::cerr.flush();
+}
+
 void SetUpLogging(const std::string& level, bool time_passes) {
   auto logger = spdlog::stderr_color_mt("agc");
   logger->set_pattern("agc: [%l] %v");
@@ -285,10 +299,16 @@ int main(int argc, char** argv) {
   std::string control_flow;
   convert->add_option(
       "--control-flow", control_flow,
-      "the form of converted if/while/for: nonlocal (bodies assign the "
-      "function's variables; TensorFlow's operators take it) or functional "
-      "(bodies take the state and return it; PyTorch needs it) (default: "
-      "control-flow in [tool.agc], else nonlocal)");
+      "the form of converted if/while/for: functional (bodies take the "
+      "state and return it; every agc_runtime backend runs it, PyTorch "
+      "needs it) or nonlocal (bodies assign the function's variables; for "
+      "TensorFlow's own operators, --runtime-import) (default: control-flow "
+      "in [tool.agc], else functional)");
+  bool verbose = false;
+  convert->add_flag("-v,--verbose", verbose,
+                    "also show remarks: how each construct was converted "
+                    "(calls and operators kept direct, statements that keep "
+                    "the nonlocal form)");
 
   // agc passes
   CLI::App* passes = app.add_subcommand(
@@ -587,8 +607,8 @@ int main(int argc, char** argv) {
   // [tool.agc] of the nearest pyproject.toml (above the first input, or the
   // working directory for stdin): passes, runtime-import and out-dir, each
   // unless its flag is given.
+  std::shared_ptr<const agc::lint::Config> config;
   {
-    std::shared_ptr<const agc::lint::Config> config;
     std::string error;
     if (!convert_config.empty()) {
       auto loaded = std::make_shared<agc::lint::Config>();
@@ -640,7 +660,7 @@ int main(int argc, char** argv) {
   }
   options.pass_options.eager_originals = !converted_only;
   options.pass_options.control_flow =
-      control_flow_flag.value_or(agc::pass::ControlFlowForm::kNonlocal);
+      control_flow_flag.value_or(agc::pass::kDefaultControlFlowForm);
   agc::pass::SelectionError selection_error;
   auto selected = agc::pass::SelectPasses(agc::passes::Registry(), passes_spec,
                                           &selection_error);
@@ -704,7 +724,7 @@ int main(int argc, char** argv) {
               << agc::codegen::Print(module).text;
   };
   int code = agc::driver::Convert(options, diags, std::cout, std::cin);
-  PrintDiagnostics(diags);
+  PrintConversionDiagnostics(diags, config.get(), verbose);
   if (time_passes) {
     spdlog::info("time by stage, all files:");
     for (const std::string& line : stage_times.Format()) {

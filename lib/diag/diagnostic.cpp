@@ -19,6 +19,8 @@ constexpr DiagKindInfo kKinds[] = {
 
 std::string_view SeverityName(Severity severity) {
   switch (severity) {
+    case Severity::kRemark:
+      return "remark";
     case Severity::kNote:
       return "note";
     case Severity::kWarning:

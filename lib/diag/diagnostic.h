@@ -16,7 +16,11 @@
 
 namespace agc::diag {
 
-enum class Severity : uint8_t { kNote, kWarning, kError };
+// kRemark: how agc converted something, not a change in what the user gets
+// (a call or operator kept direct, a statement's control-flow form); shown
+// by `agc convert -v`, reported by `agc lint` only when selected or made a
+// warning by the configuration (lint::EffectiveSeverity).
+enum class Severity : uint8_t { kRemark, kNote, kWarning, kError };
 
 std::string_view SeverityName(Severity severity);
 

@@ -20,7 +20,7 @@ TEST_CASE("Diagnostics format as path:line:col: severity: message [code]",
 
 TEST_CASE("A finding reported twice is kept once", "[diag]") {
   DiagnosticSink sink;
-  // The same note from two copies of one converted function, and one at
+  // The same remark from two copies of one converted function, and one at
   // another column, another code and another file.
   sink.Emit(DiagKind::kCallKept, "m.py", base::LineCol{3, 16}, "why");
   sink.Emit(DiagKind::kCallKept, "m.py", base::LineCol{3, 16}, "why");
@@ -36,10 +36,10 @@ TEST_CASE("A finding reported twice is kept once", "[diag]") {
   }
   CHECK(lines == std::vector<std::string>{
                      "m.py:3:16: error: invalid syntax [AGC001]",
-                     "m.py:3:16: note: call stays direct: other [AGC106]",
-                     "m.py:3:16: note: call stays direct: why [AGC106]",
-                     "m.py:3:17: note: call stays direct: why [AGC106]",
-                     "n.py:3:16: note: call stays direct: why [AGC106]",
+                     "m.py:3:16: remark: call stays direct: other [AGC106]",
+                     "m.py:3:16: remark: call stays direct: why [AGC106]",
+                     "m.py:3:17: remark: call stays direct: why [AGC106]",
+                     "n.py:3:16: remark: call stays direct: why [AGC106]",
                  });
 }
 

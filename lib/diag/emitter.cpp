@@ -16,6 +16,7 @@ std::string_view SarifLevel(Severity s) {
     case Severity::kWarning:
       return "warning";
     case Severity::kNote:
+    case Severity::kRemark:
       return "note";
   }
   return "error";
@@ -28,6 +29,7 @@ std::string_view GithubCommand(Severity s) {
     case Severity::kWarning:
       return "warning";
     case Severity::kNote:
+    case Severity::kRemark:
       return "notice";
   }
   return "error";
@@ -54,21 +56,19 @@ std::string Plural(size_t n, std::string_view word) {
 
 std::string RenderText(const std::vector<Diagnostic>& findings) {
   std::string out;
-  size_t counts[3] = {0, 0, 0};
+  size_t counts[4] = {0, 0, 0, 0};
   for (const Diagnostic& f : findings) {
     out += FormatWithSource(f);
     ++counts[static_cast<int>(f.severity)];
   }
   if (!findings.empty()) {
     std::vector<std::string> parts;
-    if (counts[2] > 0) {
-      parts.push_back(Plural(counts[2], "error"));
-    }
-    if (counts[1] > 0) {
-      parts.push_back(Plural(counts[1], "warning"));
-    }
-    if (counts[0] > 0) {
-      parts.push_back(Plural(counts[0], "note"));
+    constexpr std::string_view kWords[] = {"remark", "note", "warning",
+                                           "error"};
+    for (int i = 3; i >= 0; --i) {
+      if (counts[i] > 0) {
+        parts.push_back(Plural(counts[i], kWords[i]));
+      }
     }
     std::string joined;
     for (const std::string& p : parts) {

@@ -160,7 +160,13 @@ class Linter {
             std::vector<IgnoreRules>& gitignores,
             std::vector<Job>& jobs);
   bool Excluded(const fs::path& abs, const fs::path& display);
-  bool Reported(int code, const lint::Config& config, const Job& job) const;
+  // Whether a finding of `code` with `severity` (lint::EffectiveSeverity)
+  // is reported: selected, not ignored; a remark only when a selector
+  // names it.
+  bool Reported(int code,
+                diag::Severity severity,
+                const lint::Config& config,
+                const Job& job) const;
 
   const LintOptions& options_;
   lint::ConfigCache& configs_;
@@ -325,6 +331,7 @@ void Linter::Collect(const std::string& arg, std::vector<Job>& jobs) {
 }
 
 bool Linter::Reported(int code,
+                      diag::Severity severity,
                       const lint::Config& config,
                       const Job& job) const {
   if (code < 100) {
@@ -333,6 +340,9 @@ bool Linter::Reported(int code,
   const std::vector<std::string>* select = options_.select ? &*options_.select
                                            : config.select ? &*config.select
                                                            : nullptr;
+  if (severity == diag::Severity::kRemark && select == nullptr) {
+    return false;
+  }
   if (select != nullptr &&
       std::none_of(select->begin(), select->end(), [&](const std::string& s) {
         return lint::SelectorMatches(s, code);
@@ -415,12 +425,9 @@ void Linter::Run(Job& job) {
       diags.push_back(std::move(d));
     }
     for (Diagnostic& d : diags) {
-      if (!Reported(d.code(), *config, job)) {
+      d.severity = lint::EffectiveSeverity(config.get(), d);
+      if (!Reported(d.code(), d.severity, *config, job)) {
         continue;
-      }
-      auto sev = config->severity.find(d.code());
-      if (sev != config->severity.end()) {
-        d.severity = sev->second;
       }
       // Not the line of a file that is not text (invalid UTF-8, NUL bytes).
       const bool binary =
@@ -487,7 +494,7 @@ void Linter::Run(Job& job) {
   // would only add copies that report nothing).
   pass_options.eager_originals = false;
   pass_options.control_flow =
-      config->control_flow.value_or(pass::ControlFlowForm::kNonlocal);
+      config->control_flow.value_or(pass::kDefaultControlFlowForm);
   pass::PipelineOptions pipeline;
   diag::DiagnosticSink conversion;
   pass::RunPipeline(*passes, module, conversion, pass_options, pipeline);
@@ -497,13 +504,16 @@ void Linter::Run(Job& job) {
   // Filter first, so suppressions of codes not reported count as unused.
   std::vector<Diagnostic> kept;
   for (Diagnostic& d : diags) {
-    if (Reported(d.code(), *config, job)) {
+    if (Reported(d.code(), lint::EffectiveSeverity(config.get(), d), *config,
+                 job)) {
       kept.push_back(std::move(d));
     }
   }
   lint::ApplySuppressions(
       suppressions, job.display, kept,
-      Reported(diag::InfoOf(DiagKind::kUnusedSuppression).code, *config, job));
+      Reported(diag::InfoOf(DiagKind::kUnusedSuppression).code,
+               diag::InfoOf(DiagKind::kUnusedSuppression).severity, *config,
+               job));
   diags = std::move(kept);
   finish(&source);
 }

@@ -1,9 +1,11 @@
 #include "lib/lint/config.h"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 #include <fnmatch.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #define TOML_EXCEPTIONS 0
@@ -45,10 +47,48 @@ std::optional<diag::Severity> ParseSeverity(std::string_view s) {
   if (s == "note") {
     return diag::Severity::kNote;
   }
+  if (s == "remark") {
+    return diag::Severity::kRemark;
+  }
   return std::nullopt;
 }
 
+// What targeting a framework makes a warning: the kinds of diagnostic that
+// report code the framework refuses to stage.
+struct FrameworkWarning {
+  std::string_view framework;
+  diag::DiagKind kind;
+};
+
+constexpr FrameworkWarning kFrameworkWarnings[] = {
+    // torch.cond and while_loop refuse bodies that assign the enclosing
+    // function's variables.
+    {"torch", diag::DiagKind::kNonlocalFormKept},
+};
+
 }  // namespace
+
+const std::vector<std::string_view> kFrameworkNames = {"tensorflow", "jax",
+                                                       "torch"};
+
+diag::Severity EffectiveSeverity(const Config* config,
+                                 const diag::Diagnostic& d) {
+  if (config == nullptr) {
+    return d.severity;
+  }
+  auto sev = config->severity.find(d.code());
+  if (sev != config->severity.end()) {
+    return sev->second;
+  }
+  for (const FrameworkWarning& w : kFrameworkWarnings) {
+    if (w.kind == d.kind &&
+        std::find(config->frameworks.begin(), config->frameworks.end(),
+                  w.framework) != config->frameworks.end()) {
+      return std::max(d.severity, diag::Severity::kWarning);
+    }
+  }
+  return d.severity;
+}
 
 bool SelectorMatches(std::string_view selector, int code) {
   if (selector == "ALL") {
@@ -177,7 +217,9 @@ bool LoadConfig(const std::string& pyproject,
     } else if (key == "severity") {
       const toml::table* t = value.as_table();
       if (t == nullptr) {
-        problem = "must be a table of CODE = \"error\"|\"warning\"|\"note\"";
+        problem =
+            "must be a table of CODE = "
+            "\"error\"|\"warning\"|\"note\"|\"remark\"";
         ok = false;
       } else {
         for (const auto& [code, sev] : *t) {
@@ -187,8 +229,8 @@ bool LoadConfig(const std::string& pyproject,
               s ? ParseSeverity(*s) : std::nullopt;
           if (info == nullptr || !severity) {
             problem = fmt::format(
-                "entry '{}' must name a code and be \"error\", \"warning\" or "
-                "\"note\"",
+                "entry '{}' must name a code and be \"error\", \"warning\", "
+                "\"note\" or \"remark\"",
                 code.str());
             ok = false;
             break;
@@ -237,11 +279,24 @@ bool LoadConfig(const std::string& pyproject,
         problem = "must be \"nonlocal\" or \"functional\"";
         ok = false;
       }
+    } else if (key == "frameworks") {
+      std::vector<std::string> list;
+      ok = StringList(value, &list, &problem);
+      for (const std::string& name : list) {
+        if (ok && std::find(kFrameworkNames.begin(), kFrameworkNames.end(),
+                            name) == kFrameworkNames.end()) {
+          problem = fmt::format(
+              "names '{}', which is not a framework agc stages (\"{}\")", name,
+              fmt::join(kFrameworkNames, "\", \""));
+          ok = false;
+        }
+      }
+      config->frameworks = std::move(list);
     } else {
       problem =
           "is not a known key (select, ignore, per-file-ignores, exclude, "
           "severity, passes, runtime-import, out-dir, converted-only, "
-          "assume-staged, target-version, control-flow)";
+          "assume-staged, target-version, control-flow, frameworks)";
       ok = false;
     }
     if (!ok) {

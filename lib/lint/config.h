@@ -14,7 +14,14 @@
 //   target-version = "py312"     the oldest Python the code runs on (py311,
 //                                py312, py313); shared with convert
 //   control-flow = "functional"  the form of converted if/while/for
-//                                (nonlocal or functional); shared with convert
+//                                (functional, the default, or nonlocal);
+//                                shared with convert
+//   frameworks = ["torch"]       the frameworks that trace the code
+//                                ("tensorflow", "jax", "torch"): what only
+//                                one of them refuses becomes a warning for
+//                                a project that targets it (for PyTorch,
+//                                a statement that keeps the nonlocal form,
+//                                AGC108); shared with convert
 // and, from the `[project]` table, `requires-python` (its minimum version is
 // the target when neither the flag nor `target-version` gives one).
 // Unknown keys and wrong types are configuration errors (exit code 2).
@@ -57,6 +64,8 @@ struct Config {
   std::optional<base::PythonVersion> target_version;
   // `control-flow = "functional"`; unset when the key is absent.
   std::optional<pass::ControlFlowForm> control_flow;
+  // `frameworks = [...]`, in the order written; empty when absent.
+  std::vector<std::string> frameworks;
   // The minimum Python of `requires-python` in `[project]` (clamped to the
   // versions agc reads); unset when absent or without a lower bound.
   std::optional<base::PythonVersion> requires_python;
@@ -67,6 +76,16 @@ struct Config {
 // newest version agc reads. `config` may be null (no pyproject.toml).
 base::PythonVersion TargetVersion(const Config* config,
                                   std::optional<base::PythonVersion> flag);
+
+// The severity a diagnostic is shown with under `config` (may be null): the
+// `severity` table's entry for its code, else a warning where a framework
+// the project targets refuses what it reports (`frameworks`), else the
+// kind's own.
+diag::Severity EffectiveSeverity(const Config* config,
+                                 const diag::Diagnostic& d);
+
+// The frameworks `frameworks = [...]` may name, as in the key's error.
+extern const std::vector<std::string_view> kFrameworkNames;
 
 // Reads `[tool.agc]` from a pyproject.toml. A file without the table gives
 // the defaults (with `path` set). Returns false with `error` set (a complete

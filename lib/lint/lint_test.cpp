@@ -231,6 +231,29 @@ TEST_CASE("Selectors and globs", "[lint]") {
   CHECK_FALSE(GlobMatch("gen_*.py", "a/gen_x.py"));
 }
 
+TEST_CASE("Effective severity: the table, then the frameworks targeted",
+          "[lint]") {
+  auto kept = [](diag::DiagKind kind) {
+    return diag::Diagnostic{
+        kind, diag::InfoOf(kind).severity, "m.py", {1, 1}, "x"};
+  };
+  const diag::Diagnostic form = kept(diag::DiagKind::kNonlocalFormKept);
+  const diag::Diagnostic call = kept(diag::DiagKind::kCallKept);
+  CHECK(form.severity == diag::Severity::kRemark);
+  CHECK(EffectiveSeverity(nullptr, form) == diag::Severity::kRemark);
+  Config config;
+  CHECK(EffectiveSeverity(&config, form) == diag::Severity::kRemark);
+  config.frameworks = {"tensorflow", "jax"};
+  CHECK(EffectiveSeverity(&config, form) == diag::Severity::kRemark);
+  config.frameworks.push_back("torch");
+  CHECK(EffectiveSeverity(&config, form) == diag::Severity::kWarning);
+  CHECK(EffectiveSeverity(&config, call) == diag::Severity::kRemark);
+  config.severity[108] = diag::Severity::kNote;
+  config.severity[106] = diag::Severity::kError;
+  CHECK(EffectiveSeverity(&config, form) == diag::Severity::kNote);
+  CHECK(EffectiveSeverity(&config, call) == diag::Severity::kError);
+}
+
 TEST_CASE("Output helpers", "[lint][diag]") {
   CHECK(diag::CaretLine("    return y", 12) == "           ^");
   CHECK(diag::CaretLine("\tx = 1", 2) == "\t^");

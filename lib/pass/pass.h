@@ -22,8 +22,12 @@ enum class Changed : bool { kNo, kYes };
 // kNonlocal, the operator protocol's form (bodies assign the function's
 // variables through `nonlocal`, state goes through get_state/set_state);
 // kFunctional, bodies that take the state as parameters and return it
-// (`y, x = ag__.if_stmt_fn(...)`), which PyTorch's higher-order ops need.
+// (`y, x = ag__.if_stmt_fn(...)`), which PyTorch's higher-order ops need
+// and every agc_runtime backend runs: the default.
 enum class ControlFlowForm : uint8_t { kNonlocal, kFunctional };
+
+inline constexpr ControlFlowForm kDefaultControlFlowForm =
+    ControlFlowForm::kFunctional;
 
 // "nonlocal" or "functional"; nullopt for anything else.
 std::optional<ControlFlowForm> ParseControlFlowForm(std::string_view name);
@@ -42,7 +46,7 @@ struct PassOptions {
   // false: the converted code only, run on every call (--converted-only).
   bool eager_originals = true;
   // The form of converted if/while/for (--control-flow).
-  ControlFlowForm control_flow = ControlFlowForm::kNonlocal;
+  ControlFlowForm control_flow = kDefaultControlFlowForm;
 };
 
 // What a pass sees besides the tree: diagnostics for the file, the analyses,

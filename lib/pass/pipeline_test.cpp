@@ -140,7 +140,7 @@ TEST_CASE("Control-flow form: names, default and bad values", "[pass]") {
   CHECK_FALSE(ParseControlFlowForm("Functional"));
   CHECK(ControlFlowFormName(ControlFlowForm::kNonlocal) == "nonlocal");
   CHECK(ControlFlowFormName(ControlFlowForm::kFunctional) == "functional");
-  CHECK(PassOptions().control_flow == ControlFlowForm::kNonlocal);
+  CHECK(PassOptions().control_flow == ControlFlowForm::kFunctional);
   CHECK(BadControlFlowForm("bogus") ==
         "'bogus' is not a control-flow form (use nonlocal or functional)");
 }

@@ -180,10 +180,29 @@ def framework_tracers():
 # ---------------------------------------------------------------------------
 
 
-def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
-    """``if cond: body() else: orelse()``."""
+def _keeps_nonlocal_form(staging, kind, symbol_names, nonlocal_reason, body):
+    """A statement of functional output that kept the nonlocal form
+    (``nonlocal_reason``: why, as agc's AGC108 says it) meets a staging
+    value: a staging that refuses that form (PyTorch's) raises its error
+    naming the statement (where ``body``, one of its helpers, was written)
+    and the reason now."""
+    refuse = getattr(staging, "refuse_nonlocal_form", None)
+    if refuse is not None:
+        refuse(kind, symbol_names, nonlocal_reason, body)
+
+
+def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts,
+            nonlocal_reason=None):
+    """``if cond: body() else: orelse()``.
+
+    nonlocal_reason: in functional output (``agc convert``'s default), why
+    this statement kept the get_state/set_state form.
+    """
     staging = _staging_by_type[type(cond)]
     if staging is not None and staging.active():
+        if nonlocal_reason is not None:
+            _keeps_nonlocal_form(staging, "if statement", symbol_names,
+                                 nonlocal_reason, body)
         return staging.if_stmt(cond, body, orelse, get_state, set_state,
                                symbol_names, nouts)
     if cond:
@@ -192,7 +211,7 @@ def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
         orelse()
 
 
-def _loop_goes_on(kind, result, loop):
+def _loop_goes_on(kind, result, loop, nonlocal_reason=None):
     """The truth of a Python loop's test that is not a plain bool.
 
     A staged value here means the loop started as a Python loop and its test
@@ -205,6 +224,10 @@ def _loop_goes_on(kind, result, loop):
     """
     staging = _staging_by_type[type(result)]
     if staging is not None and staging.active():
+        if nonlocal_reason is not None:
+            _keeps_nonlocal_form(staging, kind + " loop", loop[-2],
+                                 nonlocal_reason,
+                                 loop[1 if kind == "while" else 2])
         return staging.python_loop_test(kind, result, loop)
     return bool(result)
 
@@ -245,7 +268,8 @@ def _stateful_opts(opts):
     return opts
 
 
-def while_stmt(test, body, get_state, set_state, symbol_names, opts):
+def while_stmt(test, body, get_state, set_state, symbol_names, opts,
+               nonlocal_reason=None):
     """``while test(): body()`` -- the test runs once per iteration."""
     tracer = tracing()
     if tracer is None:
@@ -258,17 +282,21 @@ def while_stmt(test, body, get_state, set_state, symbol_names, opts):
         result = tracer.isolated(test)
     staging = _staging_by_type[type(result)]
     if staging is not None and staging.active():
+        if nonlocal_reason is not None:
+            _keeps_nonlocal_form(staging, "while loop", symbol_names,
+                                 nonlocal_reason, body)
         return staging.while_stmt(test, body, get_state, set_state,
                                   symbol_names, opts)
     while result is True or (result is not False and _loop_goes_on(
             "while", result,
-            (test, body, get_state, set_state, symbol_names, opts))):
+            (test, body, get_state, set_state, symbol_names, opts),
+            nonlocal_reason)):
         body()
         result = test()
 
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
-             opts):
+             opts, nonlocal_reason=None):
     """``for target in iter_: body(target)``.
 
     extra_test (None, or a thunk that is false once the loop ``break``s) is
@@ -277,6 +305,9 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
     """
     staging = _staging_by_type[type(iter_)]
     if staging is not None and staging.active():
+        if nonlocal_reason is not None:
+            _keeps_nonlocal_form(staging, "for loop", symbol_names,
+                                 nonlocal_reason, body)
         return staging.for_stmt(iter_, extra_test, body, get_state, set_state,
                                 symbol_names, opts)
     if extra_test is None:
@@ -287,14 +318,15 @@ def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
     go_on = extra_test()
     if go_on is not True and (go_on is False or not _loop_goes_on(
             "for", go_on, (iterator, extra_test, body, get_state, set_state,
-                           symbol_names, opts))):
+                           symbol_names, opts), nonlocal_reason)):
         return
     for target in iterator:
         body(target)
         go_on = extra_test()
         if go_on is not True and (go_on is False or not _loop_goes_on(
                 "for", go_on, (iterator, extra_test, body, get_state,
-                               set_state, symbol_names, opts))):
+                               set_state, symbol_names, opts),
+                nonlocal_reason)):
             break
 
 

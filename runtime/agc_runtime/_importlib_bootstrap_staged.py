@@ -56,7 +56,10 @@ _NOT_SET = object()
 # ---------------------------------------------------------------------------
 
 
-def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts):
+# nonlocal_reason (functional output's statements that kept this form) is
+# for the stagings that refuse the form; this backend runs it.
+def if_stmt(cond, body, orelse, get_state, set_state, symbol_names, nouts,
+            nonlocal_reason=None):
     if type(cond) is not Value:
         if cond:
             body()
@@ -92,7 +95,8 @@ def _staged_if(cond, body, orelse, get_state, set_state, symbol_names, nouts):
     set_state(outputs + init[nouts:])
 
 
-def while_stmt(test, body, get_state, set_state, symbol_names, opts):
+def while_stmt(test, body, get_state, set_state, symbol_names, opts,
+               nonlocal_reason=None):
     first = test()
     if type(first) is not Value:
         # Python loop; the first test is already evaluated.
@@ -154,7 +158,7 @@ def _seq_placeholder(seq):
 
 
 def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
-             opts):
+             opts, nonlocal_reason=None):
     if type(iter_) is Value or type(iter_) is StagedSequence:
         _staged_loop(_NOT_SET, None, iter_, extra_test, body, get_state,
                      set_state, symbol_names, opts)

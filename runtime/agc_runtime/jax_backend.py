@@ -84,12 +84,12 @@ def load():
     python_for = python_ops.for_stmt
 
     def for_stmt(iter_, extra_test, body, get_state, set_state, symbol_names,
-                 opts):
+                 opts, nonlocal_reason=None):
         if type(iter_) is range and stager.any_traced(get_state()):
             return stager.range_loop(iter_, extra_test, body, get_state,
                                      set_state, symbol_names, opts)
         return python_for(iter_, extra_test, body, get_state, set_state,
-                          symbol_names, opts)
+                          symbol_names, opts, nonlocal_reason)
 
     return {"for_stmt": for_stmt}
 

@@ -13,9 +13,11 @@ Two ways in, one ``Staging``:
 
 PyTorch's higher-order operators refuse bodies that assign variables of the
 enclosing function, so PyTorch stages only the functional form of the
-converted control flow (``agc convert --control-flow functional``:
-``if_stmt_fn``, ``while_stmt_fn``, ``for_stmt_fn``); the get_state/set_state
-form (``if_stmt``, ...) meeting a traced tensor is a TypeError that says so.
+converted control flow (``agc convert``'s default: ``if_stmt_fn``,
+``while_stmt_fn``, ``for_stmt_fn``); the get_state/set_state form (``if_stmt``,
+...) meeting a traced tensor is a TypeError that says so: for a statement
+that kept that form in functional output, naming its original line and why
+agc kept it (the operator's ``nonlocal_reason``).
 
 What each statement becomes, on a traced tensor:
 
@@ -116,10 +118,33 @@ class FunctionalFormRequired(TypeError):
 
 
 _NONLOCAL_FORM = (
-    "agc_runtime: this %s depends on a tensor that PyTorch traces (%s), but "
-    "it was converted to bodies that assign the enclosing function's "
-    "variables through nonlocal, which torch.cond and while_loop refuse. "
-    "Convert the file with `agc convert --control-flow functional`.")
+    "agc_runtime: the %s%s depends on a tensor that PyTorch traces (%s), "
+    "but it was converted to bodies that assign the enclosing function's "
+    "variables through nonlocal, which torch.cond and while_loop refuse: %s")
+_NONLOCAL_FILE = (
+    "the file was converted with `--control-flow nonlocal`; convert it "
+    "without that flag (the functional form is the default)")
+_NONLOCAL_KEPT = (
+    "agc kept that form for this statement because %s (AGC108, shown by "
+    "`agc convert -v` and by `agc lint` with `frameworks = [\"torch\"]`)")
+
+
+def _where_written(body):
+    """' at FILE:LINE' for the statement whose helper ``body`` is, at its
+    original line where a source map is found, or '' (under Dynamo, whose
+    own error shows the line)."""
+    try:
+        import torch
+        if torch.compiler.is_dynamo_compiling():
+            return ""
+        code = body.__code__
+        from .traceback_hook import remap_location
+        where = remap_location(code.co_filename, code.co_firstlineno)
+        if where is None:
+            where = (code.co_filename, code.co_firstlineno)
+        return " at %s:%d" % where
+    except Exception:  # no location is better than a different error
+        return ""
 
 
 class Staging(core.PythonLists):
@@ -174,10 +199,17 @@ class Staging(core.PythonLists):
 
     # -- if -----------------------------------------------------------------
 
+    def refuse_nonlocal_form(self, kind, symbol_names, reason, body):
+        """The error for a statement of the nonlocal form: ``reason`` why
+        functional output kept it (None: the file is of that form)."""
+        raise FunctionalFormRequired(_NONLOCAL_FORM % (
+            kind, _where_written(body),
+            ", ".join(symbol_names) or "no variables",
+            _NONLOCAL_FILE if reason is None else _NONLOCAL_KEPT % reason))
+
     def if_stmt(self, cond, body, orelse, get_state, set_state, symbol_names,
                 nouts):
-        raise FunctionalFormRequired(_NONLOCAL_FORM % (
-            "if statement", ", ".join(symbol_names) or "no variables"))
+        self.refuse_nonlocal_form("if statement", symbol_names, None, body)
 
     def if_stmt_fn(self, cond, body, orelse, state, symbol_names, nouts):
         state = tuple(state)
@@ -417,17 +449,15 @@ class Staging(core.PythonLists):
 
     def while_stmt(self, test, body, get_state, set_state, symbol_names,
                    opts):
-        raise FunctionalFormRequired(_NONLOCAL_FORM % (
-            "while loop", ", ".join(symbol_names) or "no variables"))
+        self.refuse_nonlocal_form("while loop", symbol_names, None, body)
 
     def for_stmt(self, iter_, extra_test, body, get_state, set_state,
                  symbol_names, opts):
-        raise FunctionalFormRequired(_NONLOCAL_FORM % (
-            "for loop", ", ".join(symbol_names) or "no variables"))
+        self.refuse_nonlocal_form("for loop", symbol_names, None, body)
 
     def python_loop_test(self, kind, result, loop):
-        raise FunctionalFormRequired(_NONLOCAL_FORM % (
-            "%s loop" % kind, ", ".join(loop[-2]) or "no variables"))
+        self.refuse_nonlocal_form("%s loop" % kind, loop[-2], None,
+                                  loop[1 if kind == "while" else 2])
 
     def python_loop_test_fn(self, kind, result, loop):
         """A Python loop whose test became a traced tensor (a flag that

@@ -1,5 +1,5 @@
 """Shared helpers of the PyTorch suite (not a test module): modules written
-in the functional form of agc's output (``--control-flow functional``) are
+in the functional form of agc's output (its default form) are
 loaded from source text, and agc converts sources with $AGC."""
 
 import contextlib
@@ -28,6 +28,11 @@ def load_source(source):
     path = os.path.join(_TMP.name, name + ".py")
     with open(path, "w") as f:
         f.write(textwrap.dedent(source))
+    return load_path(path, name)
+
+
+def load_path(path, name):
+    """The module of the Python file at path, imported as name."""
     spec = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module

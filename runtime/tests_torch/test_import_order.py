@@ -55,8 +55,7 @@ class ImportOrder(unittest.TestCase):
                 f.write(SOURCE)
             subprocess.run(
                 [os.environ["AGC"], "convert", source, "-o",
-                 os.path.join(tmp, "m_out.py"), "--control-flow",
-                 "functional"], check=True)
+                 os.path.join(tmp, "m_out.py")], check=True)
             run = subprocess.run(
                 [sys.executable, "-c", PROGRAM], cwd=tmp,
                 env=dict(os.environ, PYTHONPATH=RUNTIME_DIR + os.pathsep +

@@ -1,5 +1,5 @@
 """The runtime under real PyTorch: the functional form of agc's output
-(``--control-flow functional``) staged as torch.cond / while_loop under
+(agc's default output) staged as torch.cond / while_loop under
 torch.export (strict and non-strict) and torch.compile(fullgraph=True);
 eager tensors keep Python semantics; the errors name the variable."""
 
@@ -13,7 +13,7 @@ import textwrap
 import unittest
 
 from tests_torch.support import RUNTIME_DIR, Wrap, cond_only, \
-    higher_order_ops, load_source
+    higher_order_ops, load_path, load_source
 
 import torch  # noqa: E402
 
@@ -526,7 +526,7 @@ class Errors(unittest.TestCase):
         program = export(m.f, (torch.ones(3),), False)
         self.assertEqual(program.module()(torch.ones(3)), "a")
 
-    def test_nonlocal_form_says_convert_functional(self):
+    def test_nonlocal_form_says_convert_without_the_flag(self):
         m = load_source('''
 import agc_runtime as ag__
 _ag__guard__ = ag__.guard.bind(globals())
@@ -552,7 +552,36 @@ def _agc_f(x):
         return y
 del _agc_f
 ''')
-        self.raises(m, "--control-flow functional")
+        self.raises(m, "the file was converted with `--control-flow "
+                       "nonlocal`; convert it without that flag")
+
+    def test_kept_form_names_the_statement_and_the_reason(self):
+        """A statement that kept the nonlocal form in functional output
+        (AGC108): the error gives its original line (non-strict export,
+        where a source map is read) and why agc kept the form."""
+        source = (
+            "def f(x):\n"
+            "    y = x\n"
+            "    g = lambda: y\n"
+            "    if x.sum() > 0:\n"
+            "        y = x * 2\n"
+            "    return y + g()\n")
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "kept.py")
+            with open(path, "w") as f:
+                f.write(source)
+            out = os.path.join(tmp, "kept_ag.py")
+            subprocess.run([os.environ["AGC"], "convert", path, "-o", out],
+                           check=True)
+            m = load_path(out, "kept_ag")
+            reason = ("agc kept that form for this statement because its "
+                      "state `y` is shared with a nested function or lambda "
+                      "(AGC108")
+            self.raises(m, reason)
+            with self.assertRaises(Exception) as caught:
+                export(m.f, (torch.ones(3),), False)
+            self.assertIn("the if statement at %s:4 depends on a tensor"
+                          % path, str(caught.exception))
 
 
 # Ifs whose branches only set constants, pass values through or add and

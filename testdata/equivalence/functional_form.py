@@ -89,7 +89,58 @@ def deleted_in_branch(flag):
     return x
 
 
+def rebound_under_an_early_return(x, c):
+    # _pydecimal's Decimal.next_toward: `ans` is bound, then an `if` nested
+    # in the rest of the function (what follows `if c == 0: return`) rebinds
+    # it on both branches. The helper holding that `if` binds `ans` itself
+    # without taking it in (it is not state of the `if c == 0`): the state
+    # it passes in must not read the unbound helper variable.
+    ans = x
+    if ans is None:
+        return "none"
+    if c == 0:
+        return "equal"
+    if c == -1:
+        ans = x + 1
+    else:
+        ans = x - 1
+    if ans > 10:
+        return "big"
+    elif ans < -10:
+        if not ans % 2:
+            return "small even"
+    return ans
+
+
+def rebound_in_an_elif_chain(adj, p, sign):
+    # Decimal.exp's shape: the result is bound before, returned early on
+    # one test, then rebound in every arm of an elif chain, one of which
+    # loops.
+    ans = None
+    if adj is None:
+        return ans
+    if sign == 0 and adj > 5:
+        ans = "overflow"
+    elif sign == 1 and adj > 5:
+        ans = "underflow"
+    elif adj < -p:
+        ans = "tiny"
+    else:
+        extra = 3
+        while True:
+            coeff = adj * extra
+            if coeff % 5:
+                break
+            extra += 3
+        ans = coeff
+    return ans
+
+
 CASES = {
+    "rebound_under_an_early_return": [(None, 0), (3, 0), (3, -1), (3, 1),
+                                      (10, -1), (-12, 1), (-13, 1)],
+    "rebound_in_an_elif_chain": [(None, 0, 0), (6, 2, 0), (6, 2, 1),
+                                 (-4, 2, 0), (1, 2, 0), (5, 2, 1)],
     "generator_sees_last_value": [(0,), (1,), (3,)],
     "lambda_sees_last_value": [(0,), (3,)],
     "caught_midway": [([1, 2, 5],), ([1, 0, 5],), ([],)],

@@ -27,20 +27,15 @@ class Shape:
         with ag__.FunctionScope('area', 'fscope', ag__.STD) as fscope:
             do_return = False
             retval_ = ag__.UndefinedReturnValue()
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def if_body():
-                nonlocal do_return, retval_
+            def if_body(do_return, retval_):
                 retval_ = 0.0
                 do_return = True
-            def else_body():
-                nonlocal do_return, retval_
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
                 retval_ = self.size * self.size
                 do_return = True
-            ag__.if_stmt(self.sides == 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(self.sides == 0, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
             return fscope.ret(retval_, do_return)
     del _agc_area
 
@@ -92,16 +87,11 @@ class Square(Shape):
     def _agc_area_1(self):
         with ag__.FunctionScope('area', 'fscope', ag__.STD) as fscope:
             base = ag__.converted_call(super(__class__, self).area, (), None, fscope)
-            def get_state():
-                return (base,)
-            def set_state(vars_):
-                nonlocal base
-                base, = vars_
-            def loop_test():
+            def loop_test(base):
                 return base > 100
-            def loop_body():
-                nonlocal base
+            def loop_body(base):
                 base -= 100
-            ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('base',), {})
+                return (base,)
+            base, = ag__.while_stmt_fn(loop_test, loop_body, (base,), ('base',), {})
             return base
     del _agc_area_1

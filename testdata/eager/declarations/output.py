@@ -38,17 +38,12 @@ class Base:
     def _agc_method(self, n):
         with ag__.FunctionScope('method', 'fscope', ag__.STD) as fscope:
             nonlocal __class__
-            def get_state():
-                return (n,)
-            def set_state(vars_):
-                nonlocal n
-                n, = vars_
-            def loop_test():
+            def loop_test(n):
                 return n > 0
-            def loop_body():
-                nonlocal n
+            def loop_body(n):
                 n -= 1
-            ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n',), {})
+                return (n,)
+            n, = ag__.while_stmt_fn(loop_test, loop_body, (n,), ('n',), {})
             return __class__
     del _agc_method
 
@@ -64,15 +59,11 @@ def other(x):
 def _agc_other(x):
     with ag__.FunctionScope('other', 'fscope', ag__.STD) as fscope:
         global other
-        def get_state():
-            return ()
-        def set_state(vars_):
-            pass
         def if_body():
-            pass
+            return ()
         def else_body():
-            pass
-        ag__.if_stmt(x, if_body, else_body, get_state, set_state, (), 0)
+            return ()
+        ag__.if_stmt_fn(x, if_body, else_body, (), (), 0)
         return x
 del _agc_other
 
@@ -88,17 +79,12 @@ def decorated(x):
     @ag__.twin_of(g, 'g')
     def _agc_g(y):
         with ag__.FunctionScope('g', 'fscope', ag__.STD) as fscope:
-            def get_state():
-                return (y,)
-            def set_state(vars_):
-                nonlocal y
-                y, = vars_
-            def loop_test():
+            def loop_test(y):
                 return y > 0
-            def loop_body():
-                nonlocal y
+            def loop_body(y):
                 y -= 1
-            ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('y',), {})
+                return (y,)
+            y, = ag__.while_stmt_fn(loop_test, loop_body, (y,), ('y',), {})
             return y
     del _agc_g
     return g(x)
@@ -112,17 +98,12 @@ def _agc_decorated(x):
         @ag__.autograph_artifact
         def g(y):
             with ag__.FunctionScope('g', 'fscope', ag__.STD) as fscope:
-                def get_state():
-                    return (y,)
-                def set_state(vars_):
-                    nonlocal y
-                    y, = vars_
-                def loop_test():
+                def loop_test(y):
                     return y > 0
-                def loop_body():
-                    nonlocal y
+                def loop_body(y):
                     y -= 1
-                ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('y',), {})
+                    return (y,)
+                y, = ag__.while_stmt_fn(loop_test, loop_body, (y,), ('y',), {})
                 return y
         return ag__.converted_call(g, (x,), None, fscope)
 del _agc_decorated

@@ -23,29 +23,19 @@ def _agc_collatz(n):
     """Steps to reach 1."""
     with ag__.FunctionScope('collatz', 'fscope', ag__.STD) as fscope:
         steps = 0
-        def get_state():
-            return (steps, n)
-        def set_state(vars_):
-            nonlocal steps, n
-            steps, n = vars_
-        def loop_test():
+        def loop_test(steps, n):
             return n != 1
-        def loop_body():
-            nonlocal steps, n
-            def get_state():
-                return (n,)
-            def set_state(vars_):
-                nonlocal n
-                n, = vars_
-            def if_body():
-                nonlocal n
+        def loop_body(steps, n):
+            def if_body(n):
                 n = n // 2
-            def else_body():
-                nonlocal n
+                return (n,)
+            def else_body(n):
                 n = 3 * n + 1
-            ag__.if_stmt(n % 2 == 0, if_body, else_body, get_state, set_state, ('n',), 1)
+                return (n,)
+            n, = ag__.if_stmt_fn(n % 2 == 0, if_body, else_body, (n,), ('n',), 1)
             steps += 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('steps', 'n'), {})
+            return (steps, n)
+        steps, n = ag__.while_stmt_fn(loop_test, loop_body, (steps, n), ('steps', 'n'), {'operand_only': ('n',)})
         return steps
 del _agc_collatz
 
@@ -88,20 +78,15 @@ def make_scale(factor):
         with ag__.FunctionScope('scale', 'fscope', ag__.STD) as fscope:
             do_return = False
             retval_ = ag__.UndefinedReturnValue()
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def if_body():
-                nonlocal do_return, retval_
+            def if_body(do_return, retval_):
                 retval_ = x * factor
                 do_return = True
-            def else_body():
-                nonlocal do_return, retval_
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
                 retval_ = x
                 do_return = True
-            ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(x > 0, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
             return fscope.ret(retval_, do_return)
     del _agc_scale
     return scale
@@ -115,20 +100,15 @@ def _agc_make_scale(factor):
             with ag__.FunctionScope('scale', 'fscope', ag__.STD) as fscope:
                 do_return = False
                 retval_ = ag__.UndefinedReturnValue()
-                def get_state():
-                    return (do_return, retval_)
-                def set_state(vars_):
-                    nonlocal do_return, retval_
-                    do_return, retval_ = vars_
-                def if_body():
-                    nonlocal do_return, retval_
+                def if_body(do_return, retval_):
                     retval_ = x * factor
                     do_return = True
-                def else_body():
-                    nonlocal do_return, retval_
+                    return (do_return, retval_)
+                def else_body(do_return, retval_):
                     retval_ = x
                     do_return = True
-                ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+                    return (do_return, retval_)
+                do_return, retval_ = ag__.if_stmt_fn(x > 0, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
                 return fscope.ret(retval_, do_return)
         return scale
 del _agc_make_scale

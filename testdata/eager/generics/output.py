@@ -16,28 +16,18 @@ def clamp[T: (int, float)](x: T, low: T, high: T) -> T:
 @ag__.twin_of(clamp, 'clamp')
 def _agc_clamp[T: (int, float)](x, low, high):
     with ag__.FunctionScope('clamp', 'fscope', ag__.STD) as fscope:
-        def get_state():
-            return (x,)
-        def set_state(vars_):
-            nonlocal x
-            x, = vars_
-        def if_body():
-            nonlocal x
+        def if_body(x):
             x = low
-        def else_body():
-            nonlocal x
-            def get_state():
-                return (x,)
-            def set_state(vars_):
-                nonlocal x
-                x, = vars_
-            def if_body():
-                nonlocal x
+            return (x,)
+        def else_body(x):
+            def if_body(x):
                 x = high
-            def else_body():
-                pass
-            ag__.if_stmt(x > high, if_body, else_body, get_state, set_state, ('x',), 1)
-        ag__.if_stmt(x < low, if_body, else_body, get_state, set_state, ('x',), 1)
+                return (x,)
+            def else_body(x):
+                return (x,)
+            x, = ag__.if_stmt_fn(x > high, if_body, else_body, (x,), ('x',), 1)
+            return (x,)
+        x, = ag__.if_stmt_fn(x < low, if_body, else_body, (x,), ('x',), 1)
         return x
 del _agc_clamp
 
@@ -57,27 +47,19 @@ def _agc_first_over[T: int, *Ts, **P](xs, limit):
     with ag__.FunctionScope('first_over', 'fscope', ag__.STD) as fscope:
         found = None
         break_ = False
-        def get_state():
-            return (break_, found)
-        def set_state(vars_):
-            nonlocal break_, found
-            break_, found = vars_
-        def loop_body(itr):
-            nonlocal break_, found
+        def extra_test(break_, found):
+            return ag__.not_(break_)
+        def loop_body(itr, break_, found):
             x = itr
-            def get_state():
-                return (break_, found)
-            def set_state(vars_):
-                nonlocal break_, found
-                break_, found = vars_
-            def if_body():
-                nonlocal break_, found
+            def if_body(break_, found):
                 found = x
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(x > limit, if_body, else_body, get_state, set_state, ('break_', 'found'), 2)
-        ag__.for_stmt(xs, lambda: ag__.not_(break_), loop_body, get_state, set_state, ('break_', 'found'), {'iterate_names': 'x'})
+                return (break_, found)
+            def else_body(break_, found):
+                return (break_, found)
+            break_, found = ag__.if_stmt_fn(x > limit, if_body, else_body, (break_, found), ('break_', 'found'), 2)
+            return (break_, found)
+        break_, found = ag__.for_stmt_fn(xs, extra_test, loop_body, (break_, found), ('break_', 'found'), {'iterate_names': 'x', 'operand_only': ('break_', 'found')})
         return found
 del _agc_first_over
 
@@ -97,37 +79,24 @@ class Box[T]:
         with ag__.FunctionScope('total', 'fscope', ag__.STD) as fscope:
             acc = 0
             break_ = False
-            def get_state():
-                return (acc, break_)
-            def set_state(vars_):
-                nonlocal acc, break_
-                acc, break_ = vars_
-            def loop_body(itr):
-                nonlocal acc, break_
+            def extra_test(acc, break_):
+                return ag__.not_(break_)
+            def loop_body(itr, acc, break_):
                 item = itr
-                def get_state():
-                    return (break_,)
-                def set_state(vars_):
-                    nonlocal break_
-                    break_, = vars_
-                def if_body():
-                    nonlocal break_
+                def if_body(break_):
                     break_ = True
-                def else_body():
-                    pass
-                ag__.if_stmt(item == stop, if_body, else_body, get_state, set_state, ('break_',), 1)
-                def get_state():
-                    return (acc,)
-                def set_state(vars_):
-                    nonlocal acc
-                    acc, = vars_
-                def if_body():
-                    nonlocal acc
+                    return (break_,)
+                def else_body(break_):
+                    return (break_,)
+                break_, = ag__.if_stmt_fn(item == stop, if_body, else_body, (break_,), ('break_',), 1)
+                def if_body(acc):
                     acc += item
-                def else_body():
-                    pass
-                ag__.if_stmt(ag__.not_(break_), if_body, else_body, get_state, set_state, ('acc',), 1)
-            ag__.for_stmt(self.items, lambda: ag__.not_(break_), loop_body, get_state, set_state, ('acc', 'break_'), {'iterate_names': 'item'})
+                    return (acc,)
+                def else_body(acc):
+                    return (acc,)
+                acc, = ag__.if_stmt_fn(break_, else_body, if_body, (acc,), ('acc',), 1)
+                return (acc, break_)
+            acc, break_ = ag__.for_stmt_fn(self.items, extra_test, loop_body, (acc, break_), ('acc', 'break_'), {'iterate_names': 'item', 'operand_only': ('break_', 'item')})
             return acc
     del _agc_total
 
@@ -145,18 +114,13 @@ def alias_in_branch(flag):
 def _agc_alias_in_branch(flag):
     with ag__.FunctionScope('alias_in_branch', 'fscope', ag__.STD) as fscope:
         Alias = ag__.Undefined('Alias')
-        def get_state():
-            return (Alias,)
-        def set_state(vars_):
-            nonlocal Alias
-            Alias, = vars_
-        def if_body():
-            nonlocal Alias
+        def if_body(Alias):
             type Alias = int
-        def else_body():
-            nonlocal Alias
+            return (Alias,)
+        def else_body(Alias):
             type Alias[K] = dict[K, str]
-        ag__.if_stmt(flag, if_body, else_body, get_state, set_state, ('Alias',), 1)
+            return (Alias,)
+        Alias, = ag__.if_stmt_fn(flag, if_body, else_body, (Alias,), ('Alias',), 1)
         return Alias
 del _agc_alias_in_branch
 
@@ -176,41 +140,26 @@ def _agc_f_strings(names, n):
     with ag__.FunctionScope('f_strings', 'fscope', ag__.STD) as fscope:
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
-        def get_state():
-            return (do_return, n, retval_)
-        def set_state(vars_):
-            nonlocal do_return, n, retval_
-            do_return, n, retval_ = vars_
-        def loop_test():
+        def loop_test(do_return, n, retval_):
             return ag__.and_(lambda: ag__.not_(do_return), lambda: n > 0)
-        def loop_body():
-            nonlocal do_return, n, retval_
+        def loop_body(do_return, n, retval_):
             n -= 1
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def if_body():
-                nonlocal do_return, retval_
+            def if_body(do_return, retval_):
                 retval_ = f"{"\n".join(names)}"
                 do_return = True
-            def else_body():
-                pass
-            ag__.if_stmt(f"{names.get("a", "")}" == "x", if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('do_return', 'n', 'retval_'), {})
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(f"{names.get("a", "")}" == "x", if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+            return (do_return, n, retval_)
+        do_return, n, retval_ = ag__.while_stmt_fn(loop_test, loop_body, (do_return, n, retval_), ('do_return', 'n', 'retval_'), {'operand_only': ('do_return', 'retval_')})
+        def if_body(do_return, retval_):
             retval_ = f"{n  # a comment
     }"
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(ag__.not_(do_return), if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 del _agc_f_strings

@@ -31,7 +31,7 @@ def make(scale):
                 nonlocal do_return, retval_, y
                 retval_ = ag__.locals_(fscope, ('x', 'y', 'scale'))
                 do_return = True
-            ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_', 'y'), 2)
+            ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_', 'y'), 2, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
             return fscope.ret(retval_, do_return)
     del _agc_step
     return step
@@ -60,7 +60,7 @@ def _agc_make(scale):
                     nonlocal do_return, retval_, y
                     retval_ = ag__.locals_(fscope, ('x', 'y', 'scale'))
                     do_return = True
-                ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_', 'y'), 2)
+                ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_', 'y'), 2, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
                 return fscope.ret(retval_, do_return)
         return step
 del _agc_make

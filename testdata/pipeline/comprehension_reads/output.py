@@ -21,21 +21,16 @@ def in_helper(x):
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
         b = 2
-        def get_state():
-            return (ag__.ldu(lambda: b, 'b'), do_return, retval_)
-        def set_state(vars_):
-            nonlocal b, do_return, retval_
-            b, do_return, retval_ = vars_
-        def if_body():
-            nonlocal b, do_return, retval_
+        def if_body(b, do_return, retval_):
             del b
             retval_ = [ag__.ld_comp(ag__.ldu(lambda: b, 'b')) for _ in ag__.converted_call(range, (1,), None, fscope)]
             do_return = True
-        def else_body():
-            nonlocal b, do_return, retval_
+            return (ag__.ldu(lambda: b, 'b'), do_return, retval_)
+        def else_body(b, do_return, retval_):
             retval_ = b
             do_return = True
-        ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('b', 'do_return', 'retval_'), 3)
+            return (ag__.ldu(lambda: b, 'b'), do_return, retval_)
+        b, do_return, retval_ = ag__.if_stmt_fn(x > 0, if_body, else_body, (ag__.ldu(lambda: b, 'b'), do_return, retval_), ('b', 'do_return', 'retval_'), 3)
         return fscope.ret(retval_, do_return)
 
 

@@ -15,7 +15,7 @@ class Model:
             def loop_body(itr):
                 x = itr
                 self.weight = self.weight + x
-            ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('self.weight',), {'iterate_names': 'x'})
+            ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('self.weight',), {'iterate_names': 'x'}, nonlocal_reason='its state `self.weight` is an attribute or item, not a local name')
             return self.weight
 
 
@@ -37,7 +37,7 @@ def bump(n):
             nonlocal n
             counter += 1
             n -= 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('counter', 'n'), {})
+        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('counter', 'n'), {}, nonlocal_reason='its state `counter` is declared global in the function')
 
 
 @ag__.autograph_artifact
@@ -58,7 +58,7 @@ def outer(n):
                     nonlocal hits
                     _ = itr
                     hits += 1
-                ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('hits',), {'iterate_names': '_'})
+                ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('hits',), {'iterate_names': '_'}, nonlocal_reason='its state `hits` is declared nonlocal in the function')
         ag__.converted_call(inner, (), None, fscope)
         return hits
 
@@ -78,7 +78,7 @@ def closure(x, n):
             nonlocal n, x
             x = x + 1
             n -= 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n', 'x'), {})
+        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n', 'x'), {}, nonlocal_reason='its state `x` is shared with a nested function or lambda')
         return ag__.converted_call(scale, (n,), None, fscope)
 
 
@@ -109,7 +109,7 @@ def shared(n):
                 return (ag__.ldu(lambda: k, 'k'),)
             k, = ag__.if_stmt_fn(i > 2, if_body, else_body, (ag__.ldu(lambda: k, 'k'),), ('k',), 1)
             total += k
-        ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'i'})
+        ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'i'}, nonlocal_reason='its state `total` is shared with a nested function or lambda')
         return total
 
 
@@ -127,7 +127,7 @@ def snapshot(n):
         def loop_body():
             nonlocal i
             i += 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('i',), {})
+        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('i',), {}, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
         return ag__.locals_(fscope, ('n', 'i'))
 
 
@@ -147,7 +147,7 @@ def walrus(it):
         def loop_body():
             nonlocal n, v
             n += v
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n', 'v'), {})
+        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n', 'v'), {}, nonlocal_reason='its test binds its state `v` (`:=`)')
         return (n, v)
 
 
@@ -166,7 +166,7 @@ def guarded(xs):
                 nonlocal seen
                 x = itr
                 seen += 1 / x
-            ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('seen',), {'iterate_names': 'x'})
+            ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('seen',), {'iterate_names': 'x'}, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
         except ZeroDivisionError:
             pass
         return seen
@@ -193,5 +193,5 @@ def lazy(n):
             def else_body(g):
                 return (g,)
             g, = ag__.if_stmt_fn(g is None, if_body, else_body, (g,), ('g',), 1)
-        ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('g', 'x'), {'iterate_names': 'i'})
+        ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('g', 'x'), {'iterate_names': 'i'}, nonlocal_reason='its state `x` is read by a generator expression, which may run after the statement')
         return (ag__.converted_call(list, (g,), None, fscope), x)

@@ -41,9 +41,9 @@ def find(xs, target):
                     break_ = True
                 def else_body():
                     pass
-                ag__.if_stmt(x is None, if_body, else_body, get_state, set_state, ('break_',), 1)
-            ag__.if_stmt(x == target, if_body, else_body, get_state, set_state, ('break_', 'do_return', 'found', 'retval_'), 4)
-        ag__.for_stmt(ag__.converted_call(enumerate, (xs,), None, fscope), lambda: ag__.and_(lambda: ag__.not_(do_return), lambda: ag__.not_(break_)), loop_body, get_state, set_state, ('break_', 'do_return', 'found', 'i', 'retval_', 'x'), {'iterate_names': '(i, x)'})
+                ag__.if_stmt(x is None, if_body, else_body, get_state, set_state, ('break_',), 1, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
+            ag__.if_stmt(x == target, if_body, else_body, get_state, set_state, ('break_', 'do_return', 'found', 'retval_'), 4, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
+        ag__.for_stmt(ag__.converted_call(enumerate, (xs,), None, fscope), lambda: ag__.and_(lambda: ag__.not_(do_return), lambda: ag__.not_(break_)), loop_body, get_state, set_state, ('break_', 'do_return', 'found', 'i', 'retval_', 'x'), {'iterate_names': '(i, x)'}, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
         def get_state():
             return (do_return, retval_)
         def set_state(vars_):
@@ -55,7 +55,7 @@ def find(xs, target):
             do_return = True
         def else_body():
             pass
-        ag__.if_stmt(ag__.not_(do_return), if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+        ag__.if_stmt(ag__.not_(do_return), if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
         return fscope.ret(retval_, do_return)
 
 
@@ -76,7 +76,7 @@ def in_comprehensions(xs, n):
             nonlocal total, x
             x = itr
             total += x
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total', 'x'), {'iterate_names': 'x'})
+        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total', 'x'), {'iterate_names': 'x'}, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
         rows = [[ag__.converted_call(sorted, (ag__.locals_(None, ('.0', 'j'), fscope, ('xs', 'n', 'total', 'x', 'rows', 'keys', 'lazy', 'maker', 'k', 'j')),), None, fscope) for j in ag__.converted_call(range, (n,), None, fscope)] for k in ag__.converted_call(range, (n,), None, fscope)]
         keys = {k: ag__.converted_call(sorted, (ag__.locals_(None, ('.0', 'k'), fscope, ('xs', 'n', 'total', 'x', 'rows', 'keys', 'lazy', 'maker', 'k')),), None, fscope) for k in ag__.converted_call(range, (n,), None, fscope)}
         lazy = ag__.converted_call(list, ((ag__.converted_call(sorted, (ag__.locals_(None, ('.0', 'g')),), None, fscope) for g in ag__.converted_call(range, (n,), None, fscope)),), None, fscope)

@@ -11,27 +11,17 @@ def relu_sum(values, threshold=0.0):
     """Sums the positive parts of values above a threshold."""
     with ag__.FunctionScope('relu_sum', 'fscope', ag__.STD) as fscope:
         total = 0.0
-        def get_state():
-            return (total,)
-        def set_state(vars_):
-            nonlocal total
-            total, = vars_
-        def loop_body(itr):
-            nonlocal total
+        def loop_body(itr, total):
             v = itr
-            def get_state():
-                return (total,)
-            def set_state(vars_):
-                nonlocal total
-                total, = vars_
-            def if_body():
-                nonlocal total
+            def if_body(total):
                 total += v
-            def else_body():
-                nonlocal total
+                return (total,)
+            def else_body(total):
                 total += 0.0
-            ag__.if_stmt(v > threshold, if_body, else_body, get_state, set_state, ('total',), 1)
-        ag__.for_stmt(values, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'v'})
+                return (total,)
+            total, = ag__.if_stmt_fn(v > threshold, if_body, else_body, (total,), ('total',), 1)
+            return (total,)
+        total, = ag__.for_stmt_fn(values, None, loop_body, (total,), ('total',), {'iterate_names': 'v', 'operand_only': ('v',)})
         return total
 
 
@@ -40,29 +30,19 @@ def collatz_steps(n):
     with ag__.FunctionScope('collatz_steps', 'fscope', ag__.STD) as fscope:
         # Counts the steps to reach 1.
         steps = 0
-        def get_state():
-            return (steps, n)
-        def set_state(vars_):
-            nonlocal steps, n
-            steps, n = vars_
-        def loop_test():
+        def loop_test(steps, n):
             return n != 1
-        def loop_body():
-            nonlocal steps, n
-            def get_state():
-                return (n,)
-            def set_state(vars_):
-                nonlocal n
-                n, = vars_
-            def if_body():
-                nonlocal n
+        def loop_body(steps, n):
+            def if_body(n):
                 n = n // 2
-            def else_body():
-                nonlocal n
+                return (n,)
+            def else_body(n):
                 n = 3 * n + 1
-            ag__.if_stmt(n % 2 == 0, if_body, else_body, get_state, set_state, ('n',), 1)
+                return (n,)
+            n, = ag__.if_stmt_fn(n % 2 == 0, if_body, else_body, (n,), ('n',), 1)
             steps += 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('steps', 'n'), {})
+            return (steps, n)
+        steps, n = ag__.while_stmt_fn(loop_test, loop_body, (steps, n), ('steps', 'n'), {'operand_only': ('n',)})
         return steps
 
 

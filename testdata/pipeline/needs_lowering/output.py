@@ -6,26 +6,18 @@ import agc_runtime as ag__
 def loop_break(xs):
     with ag__.FunctionScope('loop_break', 'fscope', ag__.STD) as fscope:
         break_ = False
-        def get_state():
-            return (break_,)
-        def set_state(vars_):
-            nonlocal break_
-            break_, = vars_
-        def loop_body(itr):
-            nonlocal break_
+        def extra_test(break_):
+            return not break_
+        def loop_body(itr, break_):
             x = itr
-            def get_state():
-                return (break_,)
-            def set_state(vars_):
-                nonlocal break_
-                break_, = vars_
-            def if_body():
-                nonlocal break_
+            def if_body(break_):
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('break_',), 1)
-        ag__.for_stmt(xs, lambda: not break_, loop_body, get_state, set_state, ('break_',), {'iterate_names': 'x'})
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(x, if_body, else_body, (break_,), ('break_',), 1)
+            return (break_,)
+        break_, = ag__.for_stmt_fn(xs, extra_test, loop_body, (break_,), ('break_',), {'iterate_names': 'x', 'operand_only': ('break_', 'x')})
         return 1
 
 def early(x):
@@ -41,17 +33,12 @@ def nested_ok(x):
         def g():
             with ag__.FunctionScope('g', 'fscope', ag__.STD) as fscope:
                 return 1
-        def get_state():
-            return (y,)
-        def set_state(vars_):
-            nonlocal y
-            y, = vars_
-        def if_body():
-            nonlocal y
+        def if_body(y):
             y = ag__.converted_call(g, (), None, fscope)
-        def else_body():
-            pass
-        ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('y',), 1)
+            return (y,)
+        def else_body(y):
+            return (y,)
+        y, = ag__.if_stmt_fn(x, if_body, else_body, (y,), ('y',), 1)
         return y
 
 
@@ -59,34 +46,23 @@ def nested_ok(x):
 def loop_continue(xs):
     with ag__.FunctionScope('loop_continue', 'fscope', ag__.STD) as fscope:
         out = []
-        def get_state():
-            return ()
-        def set_state(vars_):
-            pass
         def loop_body(itr):
             x = itr
             continue_ = False
-            def get_state():
-                return (continue_,)
-            def set_state(vars_):
-                nonlocal continue_
-                continue_, = vars_
-            def if_body():
-                nonlocal continue_
+            def if_body(continue_):
                 continue_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(not x, if_body, else_body, get_state, set_state, ('continue_',), 1)
-            def get_state():
-                return ()
-            def set_state(vars_):
-                pass
+                return (continue_,)
+            def else_body(continue_):
+                return (continue_,)
+            continue_, = ag__.if_stmt_fn(x, else_body, if_body, (continue_,), ('continue_',), 1)
             def if_body():
                 ag__.converted_call(out.append, (x,), None, fscope)
+                return ()
             def else_body():
-                pass
-            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, (), 0)
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, (), {'iterate_names': 'x'})
+                return ()
+            ag__.if_stmt_fn(continue_, else_body, if_body, (), (), 0)
+            return ()
+        ag__.for_stmt_fn(xs, None, loop_body, (), (), {'iterate_names': 'x'})
         return out
 
 
@@ -98,14 +74,9 @@ def return_in_nested_def_is_fine(xs):
                 return v
             return None
         total = 0
-        def get_state():
-            return (total,)
-        def set_state(vars_):
-            nonlocal total
-            total, = vars_
-        def loop_body(itr):
-            nonlocal total
+        def loop_body(itr, total):
             x = itr
             total += ag__.converted_call(pick, (x,), None, fscope) or 0
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'x'})
+            return (total,)
+        total, = ag__.for_stmt_fn(xs, None, loop_body, (total,), ('total',), {'iterate_names': 'x'})
         return total

@@ -9,14 +9,11 @@ import agc_runtime as ag__
 @ag__.autograph_artifact
 def outer(n):
     with ag__.FunctionScope('outer', 'fscope', ag__.STD) as fscope:
-        def get_state():
-            return ()
-        def set_state(vars_):
-            pass
         def loop_body(itr):
             i = itr
             T = i
-        ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, (), {'iterate_names': 'i'})
+            return ()
+        ag__.for_stmt_fn(ag__.converted_call(range, (n,), None, fscope), None, loop_body, (), (), {'iterate_names': 'i'})
         @ag__.autograph_artifact
         def g[T](x: T) -> T:
             with ag__.FunctionScope('g', 'fscope', ag__.STD) as fscope:

@@ -6,22 +6,16 @@ import agc_runtime as ag__
 def default_of[T = int, *Ts = *tuple[str, ...], **P = [int, str]](n):
     with ag__.FunctionScope('default_of', 'fscope', ag__.STD) as fscope:
         names = []
-        def get_state():
-            return ()
-        def set_state(vars_):
-            pass
         def loop_body(itr):
             p = itr
-            def get_state():
-                return ()
-            def set_state(vars_):
-                pass
             def if_body():
                 ag__.converted_call(names.append, (p.__default__,), None, fscope)
+                return ()
             def else_body():
-                pass
-            ag__.if_stmt(ag__.converted_call(p.has_default, (), None, fscope), if_body, else_body, get_state, set_state, (), 0)
-        ag__.for_stmt((T, Ts, P), None, loop_body, get_state, set_state, (), {'iterate_names': 'p'})
+                return ()
+            ag__.if_stmt_fn(ag__.converted_call(p.has_default, (), None, fscope), if_body, else_body, (), (), 0)
+            return ()
+        ag__.for_stmt_fn((T, Ts, P), None, loop_body, (), (), {'iterate_names': 'p'})
         return names
 
 
@@ -29,15 +23,10 @@ class Counter[T: int = bool]:
     @ag__.autograph_artifact
     def step(self, n: T) -> T:
         with ag__.FunctionScope('step', 'fscope', ag__.STD) as fscope:
-            def get_state():
-                return (n,)
-            def set_state(vars_):
-                nonlocal n
-                n, = vars_
-            def loop_test():
+            def loop_test(n):
                 return n > 0
-            def loop_body():
-                nonlocal n
+            def loop_body(n):
                 n -= 1
-            ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('n',), {})
+                return (n,)
+            n, = ag__.while_stmt_fn(loop_test, loop_body, (n,), ('n',), {})
             return n

@@ -8,18 +8,13 @@ import agc_runtime as ag__
 def made_by[T = lambda x=1, *, y=2: x + y](n):
     with ag__.FunctionScope('made_by', 'fscope', ag__.STD) as fscope:
         total = 0
-        def get_state():
-            return (total, n)
-        def set_state(vars_):
-            nonlocal total, n
-            total, n = vars_
-        def loop_test():
+        def loop_test(total, n):
             return n > 0
-        def loop_body():
-            nonlocal total, n
+        def loop_body(total, n):
             total += ag__.converted_call(T.__default__, (n,), None, fscope)
             n -= 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('total', 'n'), {})
+            return (total, n)
+        total, n = ag__.while_stmt_fn(loop_test, loop_body, (total, n), ('total', 'n'), {})
         return total
 
 
@@ -29,20 +24,15 @@ class Maker[T: int = lambda a=1: a, U = dict(a=1)]:
         with ag__.FunctionScope('value', 'fscope', ag__.STD) as fscope:
             do_return = False
             retval_ = ag__.UndefinedReturnValue()
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def if_body():
-                nonlocal do_return, retval_
+            def if_body(do_return, retval_):
                 retval_ = ag__.converted_call(T.__default__, (), None, fscope)
                 do_return = True
-            def else_body():
-                nonlocal do_return, retval_
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
                 retval_ = U.__default__
                 do_return = True
-            ag__.if_stmt(flag, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(flag, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
             return fscope.ret(retval_, do_return)
 
 

@@ -49,6 +49,6 @@ def loop_inside_finally_is_fine(xs):
                     break_ = True
                 def else_body():
                     pass
-                ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('break_',), 1)
-            ag__.for_stmt(xs, lambda: not break_, loop_body, get_state, set_state, ('break_',), {'iterate_names': 'x'})
+                ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('break_',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
+            ag__.for_stmt(xs, lambda: not break_, loop_body, get_state, set_state, ('break_',), {'iterate_names': 'x'}, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
         return xs

@@ -7,37 +7,24 @@ def find(xs, target):
     with ag__.FunctionScope('find', 'fscope', ag__.STD) as fscope:
         i = ag__.Undefined('i')
         break_ = False
-        def get_state():
-            return (break_, i)
-        def set_state(vars_):
-            nonlocal break_, i
-            break_, i = vars_
-        def loop_body(itr):
-            nonlocal break_, i
+        def extra_test(break_, i):
+            return not break_
+        def loop_body(itr, break_, i):
             i, x = itr
-            def get_state():
-                return (break_,)
-            def set_state(vars_):
-                nonlocal break_
-                break_, = vars_
-            def if_body():
-                nonlocal break_
+            def if_body(break_):
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(x == target, if_body, else_body, get_state, set_state, ('break_',), 1)
-        ag__.for_stmt(enumerate(xs), lambda: not break_, loop_body, get_state, set_state, ('break_', 'i'), {'iterate_names': '(i, x)'})
-        def get_state():
-            return (i,)
-        def set_state(vars_):
-            nonlocal i
-            i, = vars_
-        def if_body():
-            nonlocal i
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(x == target, if_body, else_body, (break_,), ('break_',), 1)
+            return (break_, i)
+        break_, i = ag__.for_stmt_fn(enumerate(xs), extra_test, loop_body, (break_, i), ('break_', 'i'), {'iterate_names': '(i, x)', 'operand_only': ('break_', 'i')})
+        def if_body(i):
             i = -1
-        def else_body():
-            pass
-        ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('i',), 1)
+            return (i,)
+        def else_body(i):
+            return (i,)
+        i, = ag__.if_stmt_fn(break_, else_body, if_body, (i,), ('i',), 1)
         return i
 
 
@@ -45,16 +32,11 @@ def find(xs, target):
 def no_break_else(xs):
     with ag__.FunctionScope('no_break_else', 'fscope', ag__.STD) as fscope:
         total = 0
-        def get_state():
-            return (total,)
-        def set_state(vars_):
-            nonlocal total
-            total, = vars_
-        def loop_body(itr):
-            nonlocal total
+        def loop_body(itr, total):
             x = itr
             total += x
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'x'})
+            return (total,)
+        total, = ag__.for_stmt_fn(xs, None, loop_body, (total,), ('total',), {'iterate_names': 'x', 'operand_only': ('x',)})
         total = -total
         return total
 
@@ -63,39 +45,24 @@ def no_break_else(xs):
 def while_else(n):
     with ag__.FunctionScope('while_else', 'fscope', ag__.STD) as fscope:
         break_ = False
-        def get_state():
-            return (break_, n)
-        def set_state(vars_):
-            nonlocal break_, n
-            break_, n = vars_
-        def loop_test():
+        def loop_test(break_, n):
             return not break_ and n > 0
-        def loop_body():
-            nonlocal break_, n
+        def loop_body(break_, n):
             n -= 3
-            def get_state():
-                return (break_,)
-            def set_state(vars_):
-                nonlocal break_
-                break_, = vars_
-            def if_body():
-                nonlocal break_
+            def if_body(break_):
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(n == 2, if_body, else_body, get_state, set_state, ('break_',), 1)
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('break_', 'n'), {})
-        def get_state():
-            return (n,)
-        def set_state(vars_):
-            nonlocal n
-            n, = vars_
-        def if_body():
-            nonlocal n
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(n == 2, if_body, else_body, (break_,), ('break_',), 1)
+            return (break_, n)
+        break_, n = ag__.while_stmt_fn(loop_test, loop_body, (break_, n), ('break_', 'n'), {'operand_only': ('break_',)})
+        def if_body(n):
             n = 100
-        def else_body():
-            pass
-        ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('n',), 1)
+            return (n,)
+        def else_body(n):
+            return (n,)
+        n, = ag__.if_stmt_fn(break_, else_body, if_body, (n,), ('n',), 1)
         return n
 
 
@@ -103,45 +70,29 @@ def while_else(n):
 def inner_else_breaks_outer(rows):
     with ag__.FunctionScope('inner_else_breaks_outer', 'fscope', ag__.STD) as fscope:
         break_ = False
-        def get_state():
-            return (break_,)
-        def set_state(vars_):
-            nonlocal break_
-            break_, = vars_
-        def loop_body(itr):
-            nonlocal break_
+        def extra_test(break_):
+            return not break_
+        def loop_body(itr, break_):
             row = itr
             break__1 = False
-            def get_state():
-                return (break__1,)
-            def set_state(vars_):
-                nonlocal break__1
-                break__1, = vars_
-            def loop_body(itr):
-                nonlocal break__1
+            def extra_test(break__1):
+                return not break__1
+            def loop_body(itr, break__1):
                 v = itr
-                def get_state():
-                    return (break__1,)
-                def set_state(vars_):
-                    nonlocal break__1
-                    break__1, = vars_
-                def if_body():
-                    nonlocal break__1
+                def if_body(break__1):
                     break__1 = True
-                def else_body():
-                    pass
-                ag__.if_stmt(v, if_body, else_body, get_state, set_state, ('break__1',), 1)
-            ag__.for_stmt(row, lambda: not break__1, loop_body, get_state, set_state, ('break__1',), {'iterate_names': 'v'})
-            def get_state():
-                return (break_,)
-            def set_state(vars_):
-                nonlocal break_
-                break_, = vars_
-            def if_body():
-                nonlocal break_
+                    return (break__1,)
+                def else_body(break__1):
+                    return (break__1,)
+                break__1, = ag__.if_stmt_fn(v, if_body, else_body, (break__1,), ('break__1',), 1)
+                return (break__1,)
+            break__1, = ag__.for_stmt_fn(row, extra_test, loop_body, (break__1,), ('break__1',), {'iterate_names': 'v', 'operand_only': ('break__1', 'v')})
+            def if_body(break_):
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(not break__1, if_body, else_body, get_state, set_state, ('break_',), 1)
-        ag__.for_stmt(rows, lambda: not break_, loop_body, get_state, set_state, ('break_',), {'iterate_names': 'row'})
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(break__1, else_body, if_body, (break_,), ('break_',), 1)
+            return (break_,)
+        break_, = ag__.for_stmt_fn(rows, extra_test, loop_body, (break_,), ('break_',), {'iterate_names': 'row', 'operand_only': ('break_',)})
         return rows

@@ -7,27 +7,19 @@ def first_negative(xs):
     with ag__.FunctionScope('first_negative', 'fscope', ag__.STD) as fscope:
         found = None
         break_ = False
-        def get_state():
-            return (break_, found)
-        def set_state(vars_):
-            nonlocal break_, found
-            break_, found = vars_
-        def loop_body(itr):
-            nonlocal break_, found
+        def extra_test(break_, found):
+            return not break_
+        def loop_body(itr, break_, found):
             x = itr
-            def get_state():
-                return (break_, found)
-            def set_state(vars_):
-                nonlocal break_, found
-                break_, found = vars_
-            def if_body():
-                nonlocal break_, found
+            def if_body(break_, found):
                 found = x
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('break_', 'found'), 2)
-        ag__.for_stmt(xs, lambda: not break_, loop_body, get_state, set_state, ('break_', 'found'), {'iterate_names': 'x'})
+                return (break_, found)
+            def else_body(break_, found):
+                return (break_, found)
+            break_, found = ag__.if_stmt_fn(x < 0, if_body, else_body, (break_, found), ('break_', 'found'), 2)
+            return (break_, found)
+        break_, found = ag__.for_stmt_fn(xs, extra_test, loop_body, (break_, found), ('break_', 'found'), {'iterate_names': 'x', 'operand_only': ('break_', 'found')})
         return found
 
 
@@ -36,38 +28,23 @@ def count_up(n):
     with ag__.FunctionScope('count_up', 'fscope', ag__.STD) as fscope:
         i = 0
         break_ = False
-        def get_state():
-            return (i, break_)
-        def set_state(vars_):
-            nonlocal i, break_
-            i, break_ = vars_
-        def loop_test():
+        def loop_test(i, break_):
             return not break_ and i < n
-        def loop_body():
-            nonlocal i, break_
-            def get_state():
-                return (break_,)
-            def set_state(vars_):
-                nonlocal break_
-                break_, = vars_
-            def if_body():
-                nonlocal break_
+        def loop_body(i, break_):
+            def if_body(break_):
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(i * i > n, if_body, else_body, get_state, set_state, ('break_',), 1)
-            def get_state():
-                return (i,)
-            def set_state(vars_):
-                nonlocal i
-                i, = vars_
-            def if_body():
-                nonlocal i
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(i * i > n, if_body, else_body, (break_,), ('break_',), 1)
+            def if_body(i):
                 i += 1
-            def else_body():
-                pass
-            ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('i',), 1)
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('i', 'break_'), {})
+                return (i,)
+            def else_body(i):
+                return (i,)
+            i, = ag__.if_stmt_fn(break_, else_body, if_body, (i,), ('i',), 1)
+            return (i, break_)
+        i, break_ = ag__.while_stmt_fn(loop_test, loop_body, (i, break_), ('i', 'break_'), {'operand_only': ('break_',)})
         return i
 
 
@@ -76,28 +53,18 @@ def until(n):
     with ag__.FunctionScope('until', 'fscope', ag__.STD) as fscope:
         i = 0
         break_ = False
-        def get_state():
-            return (i, break_)
-        def set_state(vars_):
-            nonlocal i, break_
-            i, break_ = vars_
-        def loop_test():
+        def loop_test(i, break_):
             return not break_
-        def loop_body():
-            nonlocal i, break_
+        def loop_body(i, break_):
             i += 1
-            def get_state():
-                return (break_,)
-            def set_state(vars_):
-                nonlocal break_
-                break_, = vars_
-            def if_body():
-                nonlocal break_
+            def if_body(break_):
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(i >= n, if_body, else_body, get_state, set_state, ('break_',), 1)
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('i', 'break_'), {})
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(i >= n, if_body, else_body, (break_,), ('break_',), 1)
+            return (i, break_)
+        i, break_ = ag__.while_stmt_fn(loop_test, loop_body, (i, break_), ('i', 'break_'), {'operand_only': ('break_',)})
         return i
 
 
@@ -106,69 +73,43 @@ def nested(grid):
     with ag__.FunctionScope('nested', 'fscope', ag__.STD) as fscope:
         hits = 0
         break_ = False
-        def get_state():
-            return (break_, hits)
-        def set_state(vars_):
-            nonlocal break_, hits
-            break_, hits = vars_
-        def loop_body(itr):
-            nonlocal break_, hits
+        def extra_test(break_, hits):
+            return not break_
+        def loop_body(itr, break_, hits):
             row = itr
             break__1 = False
-            def get_state():
-                return (break__1, hits)
-            def set_state(vars_):
-                nonlocal break__1, hits
-                break__1, hits = vars_
-            def loop_body(itr):
-                nonlocal break__1, hits
+            def extra_test(break__1, hits):
+                return not break__1
+            def loop_body(itr, break__1, hits):
                 v = itr
-                def get_state():
-                    return (break__1,)
-                def set_state(vars_):
-                    nonlocal break__1
-                    break__1, = vars_
-                def if_body():
-                    nonlocal break__1
+                def if_body(break__1):
                     break__1 = True
-                def else_body():
-                    pass
-                ag__.if_stmt(v is None, if_body, else_body, get_state, set_state, ('break__1',), 1)
-                def get_state():
-                    return (hits,)
-                def set_state(vars_):
-                    nonlocal hits
-                    hits, = vars_
-                def if_body():
-                    nonlocal hits
+                    return (break__1,)
+                def else_body(break__1):
+                    return (break__1,)
+                break__1, = ag__.if_stmt_fn(v is None, if_body, else_body, (break__1,), ('break__1',), 1)
+                def if_body(hits):
                     hits += v
-                def else_body():
-                    pass
-                ag__.if_stmt(not break__1, if_body, else_body, get_state, set_state, ('hits',), 1)
-            ag__.for_stmt(row, lambda: not break__1, loop_body, get_state, set_state, ('break__1', 'hits'), {'iterate_names': 'v'})
-            def get_state():
-                return (break_,)
-            def set_state(vars_):
-                nonlocal break_
-                break_, = vars_
-            def if_body():
-                nonlocal break_
+                    return (hits,)
+                def else_body(hits):
+                    return (hits,)
+                hits, = ag__.if_stmt_fn(break__1, else_body, if_body, (hits,), ('hits',), 1)
+                return (break__1, hits)
+            break__1, hits = ag__.for_stmt_fn(row, extra_test, loop_body, (break__1, hits), ('break__1', 'hits'), {'iterate_names': 'v', 'operand_only': ('break__1', 'v')})
+            def if_body(break_):
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(hits > 10, if_body, else_body, get_state, set_state, ('break_',), 1)
-            def get_state():
-                return (hits,)
-            def set_state(vars_):
-                nonlocal hits
-                hits, = vars_
-            def if_body():
-                nonlocal hits
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(hits > 10, if_body, else_body, (break_,), ('break_',), 1)
+            def if_body(hits):
                 hits += 1
-            def else_body():
-                pass
-            ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('hits',), 1)
-        ag__.for_stmt(grid, lambda: not break_, loop_body, get_state, set_state, ('break_', 'hits'), {'iterate_names': 'row'})
+                return (hits,)
+            def else_body(hits):
+                return (hits,)
+            hits, = ag__.if_stmt_fn(break_, else_body, if_body, (hits,), ('hits',), 1)
+            return (break_, hits)
+        break_, hits = ag__.for_stmt_fn(grid, extra_test, loop_body, (break_, hits), ('break_', 'hits'), {'iterate_names': 'row', 'operand_only': ('break_',)})
         return hits
 
 
@@ -177,22 +118,12 @@ def guarded_blocks(xs):
     with ag__.FunctionScope('guarded_blocks', 'fscope', ag__.STD) as fscope:
         total = 0
         break_ = False
-        def get_state():
-            return (break_, total)
-        def set_state(vars_):
-            nonlocal break_, total
-            break_, total = vars_
-        def loop_body(itr):
-            nonlocal break_, total
+        def extra_test(break_, total):
+            return not break_
+        def loop_body(itr, break_, total):
             x = itr
             total += 1
-            def get_state():
-                return (break_, total)
-            def set_state(vars_):
-                nonlocal break_, total
-                break_, total = vars_
-            def if_body():
-                nonlocal break_, total
+            def if_body(break_, total):
                 try:
                     def get_state():
                         return (break_,)
@@ -204,7 +135,7 @@ def guarded_blocks(xs):
                         break_ = True
                     def else_body():
                         pass
-                    ag__.if_stmt(x > 5, if_body, else_body, get_state, set_state, ('break_',), 1)
+                    ag__.if_stmt(x > 5, if_body, else_body, get_state, set_state, ('break_',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
                     def get_state():
                         return (total,)
                     def set_state(vars_):
@@ -215,7 +146,7 @@ def guarded_blocks(xs):
                         total += x
                     def else_body():
                         pass
-                    ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('total',), 1)
+                    ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('total',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
                 except ValueError:
                     total = 0
                 else:
@@ -229,33 +160,25 @@ def guarded_blocks(xs):
                         total += 2
                     def else_body():
                         pass
-                    ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('total',), 1)
-                def get_state():
-                    return (total,)
-                def set_state(vars_):
-                    nonlocal total
-                    total, = vars_
-                def if_body():
-                    nonlocal total
+                    ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('total',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
+                def if_body(total):
                     total *= 2
-                def else_body():
-                    pass
-                ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('total',), 1)
-            def else_body():
-                pass
-            ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('break_', 'total'), 2)
-            def get_state():
-                return (total,)
-            def set_state(vars_):
-                nonlocal total
-                total, = vars_
-            def if_body():
-                nonlocal total
+                    return (total,)
+                def else_body(total):
+                    return (total,)
+                total, = ag__.if_stmt_fn(break_, else_body, if_body, (total,), ('total',), 1)
+                return (break_, total)
+            def else_body(break_, total):
+                return (break_, total)
+            break_, total = ag__.if_stmt_fn(x > 0, if_body, else_body, (break_, total), ('break_', 'total'), 2)
+            def if_body(total):
                 total -= 1
-            def else_body():
-                pass
-            ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('total',), 1)
-        ag__.for_stmt(xs, lambda: not break_, loop_body, get_state, set_state, ('break_', 'total'), {'iterate_names': 'x'})
+                return (total,)
+            def else_body(total):
+                return (total,)
+            total, = ag__.if_stmt_fn(break_, else_body, if_body, (total,), ('total',), 1)
+            return (break_, total)
+        break_, total = ag__.for_stmt_fn(xs, extra_test, loop_body, (break_, total), ('break_', 'total'), {'iterate_names': 'x', 'operand_only': ('break_', 'x')})
         return total
 
 
@@ -264,24 +187,16 @@ def uses_break_name(xs):
     with ag__.FunctionScope('uses_break_name', 'fscope', ag__.STD) as fscope:
         break_ = 1
         break__1 = False
-        def get_state():
-            return (break__1,)
-        def set_state(vars_):
-            nonlocal break__1
-            break__1, = vars_
-        def loop_body(itr):
-            nonlocal break__1
+        def extra_test(break__1):
+            return not break__1
+        def loop_body(itr, break__1):
             x = itr
-            def get_state():
-                return (break__1,)
-            def set_state(vars_):
-                nonlocal break__1
-                break__1, = vars_
-            def if_body():
-                nonlocal break__1
+            def if_body(break__1):
                 break__1 = True
-            def else_body():
-                pass
-            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('break__1',), 1)
-        ag__.for_stmt(xs, lambda: not break__1, loop_body, get_state, set_state, ('break__1',), {'iterate_names': 'x'})
+                return (break__1,)
+            def else_body(break__1):
+                return (break__1,)
+            break__1, = ag__.if_stmt_fn(x, if_body, else_body, (break__1,), ('break__1',), 1)
+            return (break__1,)
+        break__1, = ag__.for_stmt_fn(xs, extra_test, loop_body, (break__1,), ('break__1',), {'iterate_names': 'x', 'operand_only': ('break__1', 'x')})
         return break_

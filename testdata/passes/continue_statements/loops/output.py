@@ -6,38 +6,23 @@ import agc_runtime as ag__
 def positives(xs):
     with ag__.FunctionScope('positives', 'fscope', ag__.STD) as fscope:
         total = 0
-        def get_state():
-            return (total,)
-        def set_state(vars_):
-            nonlocal total
-            total, = vars_
-        def loop_body(itr):
-            nonlocal total
+        def loop_body(itr, total):
             x = itr
             continue_ = False
-            def get_state():
-                return (continue_,)
-            def set_state(vars_):
-                nonlocal continue_
-                continue_, = vars_
-            def if_body():
-                nonlocal continue_
+            def if_body(continue_):
                 continue_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(x <= 0, if_body, else_body, get_state, set_state, ('continue_',), 1)
-            def get_state():
-                return (total,)
-            def set_state(vars_):
-                nonlocal total
-                total, = vars_
-            def if_body():
-                nonlocal total
+                return (continue_,)
+            def else_body(continue_):
+                return (continue_,)
+            continue_, = ag__.if_stmt_fn(x <= 0, if_body, else_body, (continue_,), ('continue_',), 1)
+            def if_body(total):
                 total += x
-            def else_body():
-                pass
-            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total',), 1)
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'x'})
+                return (total,)
+            def else_body(total):
+                return (total,)
+            total, = ag__.if_stmt_fn(continue_, else_body, if_body, (total,), ('total',), 1)
+            return (total,)
+        total, = ag__.for_stmt_fn(xs, None, loop_body, (total,), ('total',), {'iterate_names': 'x', 'operand_only': ('x',)})
         return total
 
 
@@ -46,40 +31,25 @@ def skip_threes(n):
     with ag__.FunctionScope('skip_threes', 'fscope', ag__.STD) as fscope:
         i = 0
         total = 0
-        def get_state():
-            return (total, i)
-        def set_state(vars_):
-            nonlocal total, i
-            total, i = vars_
-        def loop_test():
+        def loop_test(total, i):
             return i < n
-        def loop_body():
-            nonlocal total, i
+        def loop_body(total, i):
             continue_ = False
             i += 1
-            def get_state():
-                return (continue_,)
-            def set_state(vars_):
-                nonlocal continue_
-                continue_, = vars_
-            def if_body():
-                nonlocal continue_
+            def if_body(continue_):
                 continue_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(i % 3 == 0, if_body, else_body, get_state, set_state, ('continue_',), 1)
-            def get_state():
-                return (total,)
-            def set_state(vars_):
-                nonlocal total
-                total, = vars_
-            def if_body():
-                nonlocal total
+                return (continue_,)
+            def else_body(continue_):
+                return (continue_,)
+            continue_, = ag__.if_stmt_fn(i % 3 == 0, if_body, else_body, (continue_,), ('continue_',), 1)
+            def if_body(total):
                 total += i
-            def else_body():
-                pass
-            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total',), 1)
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('total', 'i'), {})
+                return (total,)
+            def else_body(total):
+                return (total,)
+            total, = ag__.if_stmt_fn(continue_, else_body, if_body, (total,), ('total',), 1)
+            return (total, i)
+        total, i = ag__.while_stmt_fn(loop_test, loop_body, (total, i), ('total', 'i'), {})
         return total
 
 
@@ -87,82 +57,47 @@ def skip_threes(n):
 def nested(rows):
     with ag__.FunctionScope('nested', 'fscope', ag__.STD) as fscope:
         total = 0
-        def get_state():
-            return (total,)
-        def set_state(vars_):
-            nonlocal total
-            total, = vars_
-        def loop_body(itr):
-            nonlocal total
+        def loop_body(itr, total):
             row = itr
             continue_ = False
-            def get_state():
-                return (continue_,)
-            def set_state(vars_):
-                nonlocal continue_
-                continue_, = vars_
-            def if_body():
-                nonlocal continue_
+            def if_body(continue_):
                 continue_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(not row, if_body, else_body, get_state, set_state, ('continue_',), 1)
-            def get_state():
-                return (total,)
-            def set_state(vars_):
-                nonlocal total
-                total, = vars_
-            def if_body():
-                nonlocal total
-                def get_state():
-                    return (total,)
-                def set_state(vars_):
-                    nonlocal total
-                    total, = vars_
-                def loop_body(itr):
-                    nonlocal total
+                return (continue_,)
+            def else_body(continue_):
+                return (continue_,)
+            continue_, = ag__.if_stmt_fn(row, else_body, if_body, (continue_,), ('continue_',), 1)
+            def if_body(total):
+                def loop_body(itr, total):
                     v = itr
                     continue__1 = False
-                    def get_state():
-                        return (continue__1, total)
-                    def set_state(vars_):
-                        nonlocal continue__1, total
-                        continue__1, total = vars_
-                    def if_body():
-                        nonlocal continue__1, total
+                    def if_body(continue__1, total):
                         continue__1 = True
-                    def else_body():
-                        nonlocal continue__1, total
-                        def get_state():
-                            return (continue__1, total)
-                        def set_state(vars_):
-                            nonlocal continue__1, total
-                            continue__1, total = vars_
-                        def if_body():
-                            nonlocal continue__1, total
+                        return (continue__1, total)
+                    def else_body(continue__1, total):
+                        def if_body(continue__1, total):
                             total -= 1
                             continue__1 = True
-                        def else_body():
-                            pass
-                        ag__.if_stmt(v == 0, if_body, else_body, get_state, set_state, ('continue__1', 'total'), 2)
-                    ag__.if_stmt(v < 0, if_body, else_body, get_state, set_state, ('continue__1', 'total'), 2)
-                    def get_state():
-                        return (total,)
-                    def set_state(vars_):
-                        nonlocal total
-                        total, = vars_
-                    def if_body():
-                        nonlocal total
+                            return (continue__1, total)
+                        def else_body(continue__1, total):
+                            return (continue__1, total)
+                        continue__1, total = ag__.if_stmt_fn(v == 0, if_body, else_body, (continue__1, total), ('continue__1', 'total'), 2)
+                        return (continue__1, total)
+                    continue__1, total = ag__.if_stmt_fn(v < 0, if_body, else_body, (continue__1, total), ('continue__1', 'total'), 2)
+                    def if_body(total):
                         total += v
-                    def else_body():
-                        pass
-                    ag__.if_stmt(not continue__1, if_body, else_body, get_state, set_state, ('total',), 1)
-                ag__.for_stmt(row, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'v'})
+                        return (total,)
+                    def else_body(total):
+                        return (total,)
+                    total, = ag__.if_stmt_fn(continue__1, else_body, if_body, (total,), ('total',), 1)
+                    return (total,)
+                total, = ag__.for_stmt_fn(row, None, loop_body, (total,), ('total',), {'iterate_names': 'v', 'operand_only': ('v',)})
                 total *= 2
-            def else_body():
-                pass
-            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total',), 1)
-        ag__.for_stmt(rows, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'row'})
+                return (total,)
+            def else_body(total):
+                return (total,)
+            total, = ag__.if_stmt_fn(continue_, else_body, if_body, (total,), ('total',), 1)
+            return (total,)
+        total, = ag__.for_stmt_fn(rows, None, loop_body, (total,), ('total',), {'iterate_names': 'row'})
         return total
 
 

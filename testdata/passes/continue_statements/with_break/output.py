@@ -7,70 +7,42 @@ def both(xs):
     with ag__.FunctionScope('both', 'fscope', ag__.STD) as fscope:
         out = 0
         break_ = False
-        def get_state():
-            return (break_, out)
-        def set_state(vars_):
-            nonlocal break_, out
-            break_, out = vars_
-        def loop_body(itr):
-            nonlocal break_, out
+        def extra_test(break_, out):
+            return not break_
+        def loop_body(itr, break_, out):
             x = itr
             continue_ = False
-            def get_state():
-                return (continue_,)
-            def set_state(vars_):
-                nonlocal continue_
-                continue_, = vars_
-            def if_body():
-                nonlocal continue_
+            def if_body(continue_):
                 continue_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(x == 0, if_body, else_body, get_state, set_state, ('continue_',), 1)
-            def get_state():
-                return (break_, out)
-            def set_state(vars_):
-                nonlocal break_, out
-                break_, out = vars_
-            def if_body():
-                nonlocal break_, out
-                def get_state():
-                    return (break_,)
-                def set_state(vars_):
-                    nonlocal break_
-                    break_, = vars_
-                def if_body():
-                    nonlocal break_
+                return (continue_,)
+            def else_body(continue_):
+                return (continue_,)
+            continue_, = ag__.if_stmt_fn(x == 0, if_body, else_body, (continue_,), ('continue_',), 1)
+            def if_body(break_, out):
+                def if_body(break_):
                     break_ = True
-                def else_body():
-                    pass
-                ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('break_',), 1)
-                def get_state():
-                    return (out,)
-                def set_state(vars_):
-                    nonlocal out
-                    out, = vars_
-                def if_body():
-                    nonlocal out
+                    return (break_,)
+                def else_body(break_):
+                    return (break_,)
+                break_, = ag__.if_stmt_fn(x < 0, if_body, else_body, (break_,), ('break_',), 1)
+                def if_body(out):
                     out += x
-                def else_body():
-                    pass
-                ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('out',), 1)
-            def else_body():
-                pass
-            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('break_', 'out'), 2)
-        ag__.for_stmt(xs, lambda: not break_, loop_body, get_state, set_state, ('break_', 'out'), {'iterate_names': 'x'})
-        def get_state():
-            return (out,)
-        def set_state(vars_):
-            nonlocal out
-            out, = vars_
-        def if_body():
-            nonlocal out
+                    return (out,)
+                def else_body(out):
+                    return (out,)
+                out, = ag__.if_stmt_fn(break_, else_body, if_body, (out,), ('out',), 1)
+                return (break_, out)
+            def else_body(break_, out):
+                return (break_, out)
+            break_, out = ag__.if_stmt_fn(continue_, else_body, if_body, (break_, out), ('break_', 'out'), 2)
+            return (break_, out)
+        break_, out = ag__.for_stmt_fn(xs, extra_test, loop_body, (break_, out), ('break_', 'out'), {'iterate_names': 'x', 'operand_only': ('break_', 'x')})
+        def if_body(out):
             out = -out
-        def else_body():
-            pass
-        ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('out',), 1)
+            return (out,)
+        def else_body(out):
+            return (out,)
+        out, = ag__.if_stmt_fn(break_, else_body, if_body, (out,), ('out',), 1)
         return out
 
 
@@ -78,13 +50,7 @@ def both(xs):
 def in_with_and_try(xs, cm):
     with ag__.FunctionScope('in_with_and_try', 'fscope', ag__.STD) as fscope:
         total = 0
-        def get_state():
-            return (total,)
-        def set_state(vars_):
-            nonlocal total
-            total, = vars_
-        def loop_body(itr):
-            nonlocal total
+        def loop_body(itr, total):
             x = itr
             continue_ = False
             with cm:
@@ -98,7 +64,7 @@ def in_with_and_try(xs, cm):
                     continue_ = True
                 def else_body():
                     pass
-                ag__.if_stmt(x is None, if_body, else_body, get_state, set_state, ('continue_',), 1)
+                ag__.if_stmt(x is None, if_body, else_body, get_state, set_state, ('continue_',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
                 def get_state():
                     return (total,)
                 def set_state(vars_):
@@ -109,14 +75,8 @@ def in_with_and_try(xs, cm):
                     total += x
                 def else_body():
                     pass
-                ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total',), 1)
-            def get_state():
-                return (total, continue_)
-            def set_state(vars_):
-                nonlocal total, continue_
-                total, continue_ = vars_
-            def if_body():
-                nonlocal total, continue_
+                ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
+            def if_body(total, continue_):
                 try:
                     def get_state():
                         return (continue_,)
@@ -128,7 +88,7 @@ def in_with_and_try(xs, cm):
                         continue_ = True
                     def else_body():
                         pass
-                    ag__.if_stmt(x > 3, if_body, else_body, get_state, set_state, ('continue_',), 1)
+                    ag__.if_stmt(x > 3, if_body, else_body, get_state, set_state, ('continue_',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
                 except TypeError:
                     continue_ = True
                 else:
@@ -142,20 +102,17 @@ def in_with_and_try(xs, cm):
                         total += 1
                     def else_body():
                         pass
-                    ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total',), 1)
-                def get_state():
-                    return (total,)
-                def set_state(vars_):
-                    nonlocal total
-                    total, = vars_
-                def if_body():
-                    nonlocal total
+                    ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
+                def if_body(total):
                     total *= 2
-                def else_body():
-                    pass
-                ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total',), 1)
-            def else_body():
-                pass
-            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('total', 'continue_'), 1)
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'x'})
+                    return (total,)
+                def else_body(total):
+                    return (total,)
+                total, = ag__.if_stmt_fn(continue_, else_body, if_body, (total,), ('total',), 1)
+                return (total, continue_)
+            def else_body(total, continue_):
+                return (total, continue_)
+            total, continue_ = ag__.if_stmt_fn(continue_, else_body, if_body, (total, continue_), ('total', 'continue_'), 1)
+            return (total,)
+        total, = ag__.for_stmt_fn(xs, None, loop_body, (total,), ('total',), {'iterate_names': 'x', 'operand_only': ('x',)})
         return total

@@ -22,7 +22,7 @@ def escapes(n):
             nonlocal i
             i = itr
             gens.append(i * k for k in range(3))
-        ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('i',), {'iterate_names': 'i'})
+        ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('i',), {'iterate_names': 'i'}, nonlocal_reason='its state `i` is read by a generator expression, which may run after the statement')
         return gens
 
 
@@ -42,7 +42,7 @@ def kept(n):
             nonlocal g, i
             g = (i + k for k in range(2))
             i += 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('g', 'i'), {})
+        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('g', 'i'), {}, nonlocal_reason='its state `i` is read by a generator expression, which may run after the statement')
         return g
 
 
@@ -50,19 +50,14 @@ def kept(n):
 def consumed(n):
     with ag__.FunctionScope('consumed', 'fscope', ag__.STD) as fscope:
         s = 0
-        def get_state():
-            return (s,)
-        def set_state(vars_):
-            nonlocal s
-            s, = vars_
-        def loop_body(itr):
-            nonlocal s
+        def loop_body(itr, s):
             i = itr
             y = i * 2
             s += sum(y * k for k in range(3))
             s += len(",".join(str(y) for _ in range(2)))
             s += len([k for k in (y + j for j in range(2))])
-        ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('s',), {'iterate_names': 'i'})
+            return (s,)
+        s, = ag__.for_stmt_fn(range(n), None, loop_body, (s,), ('s',), {'iterate_names': 'i', 'operand_only': ('i',)})
         return s
 
 
@@ -81,5 +76,5 @@ def shadowed_builtin(n, sum):
             i = itr
             y = i * 2
             s += sum(y * k for k in range(3))
-        ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('s', 'y'), {'iterate_names': 'i'})
+        ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('s', 'y'), {'iterate_names': 'i'}, nonlocal_reason='its state `y` is read by a generator expression, which may run after the statement')
         return s

@@ -6,44 +6,31 @@ import agc_runtime as ag__
 def sign(x):
     with ag__.FunctionScope('sign', 'fscope', ag__.STD) as fscope:
         y = ag__.Undefined('y')
-        def get_state():
-            return (y,)
-        def set_state(vars_):
-            nonlocal y
-            y, = vars_
-        def if_body():
-            nonlocal y
+        def if_body(y):
             y = 1
-        def else_body():
-            nonlocal y
-            def get_state():
-                return (y,)
-            def set_state(vars_):
-                nonlocal y
-                y, = vars_
-            def if_body():
-                nonlocal y
+            return (y,)
+        def else_body(y):
+            def if_body(y):
                 y = -1
-            def else_body():
-                nonlocal y
+                return (y,)
+            def else_body(y):
                 y = 0
-            ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('y',), 1)
-        ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('y',), 1)
+                return (y,)
+            y, = ag__.if_stmt_fn(x < 0, if_body, else_body, (y,), ('y',), 1)
+            return (y,)
+        y, = ag__.if_stmt_fn(x > 0, if_body, else_body, (y,), ('y',), 1)
         return y
 
 
 @ag__.autograph_artifact
 def only_read(x, log):
     with ag__.FunctionScope('only_read', 'fscope', ag__.STD) as fscope:
-        def get_state():
-            return ()
-        def set_state(vars_):
-            pass
         def if_body():
             log.append(x)
+            return ()
         def else_body():
-            pass
-        ag__.if_stmt(x, if_body, else_body, get_state, set_state, (), 0)
+            return ()
+        ag__.if_stmt_fn(x, if_body, else_body, (), (), 0)
         return log
 
 
@@ -51,19 +38,14 @@ def only_read(x, log):
 def branch_local(x):
     with ag__.FunctionScope('branch_local', 'fscope', ag__.STD) as fscope:
         out = ag__.Undefined('out')
-        def get_state():
-            return (out,)
-        def set_state(vars_):
-            nonlocal out
-            out, = vars_
-        def if_body():
-            nonlocal out
+        def if_body(out):
             tmp = x + 1
             out = tmp
-        def else_body():
-            nonlocal out
+            return (out,)
+        def else_body(out):
             out = 0
-        ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('out',), 1)
+            return (out,)
+        out, = ag__.if_stmt_fn(x, if_body, else_body, (out,), ('out',), 1)
         return out
 
 
@@ -71,16 +53,11 @@ def branch_local(x):
 def input_only(x, y):
     with ag__.FunctionScope('input_only', 'fscope', ag__.STD) as fscope:
         # y is read inside before it is written: carried in, not out.
-        def get_state():
-            return (y,)
-        def set_state(vars_):
-            nonlocal y
-            y, = vars_
-        def if_body():
-            nonlocal y
+        def if_body(y):
             y = y + 1
             print(y)
-        def else_body():
-            pass
-        ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('y',), 0)
+            return (y,)
+        def else_body(y):
+            return (y,)
+        y, = ag__.if_stmt_fn(x, if_body, else_body, (y,), ('y',), 0)
         return x

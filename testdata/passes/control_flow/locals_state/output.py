@@ -21,7 +21,7 @@ def branch(x):
             nonlocal out, a, b
             b = -x
             out = ag__.locals_(fscope, ('x', 'a', 'out', 'b'))
-        ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('out', 'a', 'b'), 1)
+        ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('out', 'a', 'b'), 1, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
         return out
 
 
@@ -41,7 +41,7 @@ def after(n):
             i = itr
             tmp = i * 2
             total += tmp
-        ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('i', 'tmp', 'total'), {'iterate_names': 'i'})
+        ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('i', 'tmp', 'total'), {'iterate_names': 'i'}, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
         return ag__.locals_(fscope, ('n', 'total', 'i', 'tmp'))
 
 
@@ -63,7 +63,7 @@ def snapshot_first(x):
         def else_body():
             nonlocal y
             y = 0
-        ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('y',), 1)
+        ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('y',), 1, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
         return (args, y)
 
 
@@ -91,7 +91,7 @@ def in_loop(xs):
                 neg = x
             def else_body():
                 pass
-            ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('neg',), 1)
+            ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('neg',), 1, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
             seen.append(sorted(ag__.locals_(fscope, ('xs', 'seen', 'x', 'neg'))))
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('neg', 'x'), {'iterate_names': 'x'})
+        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('neg', 'x'), {'iterate_names': 'x'}, nonlocal_reason='the function takes snapshots of its locals (locals() or vars())')
         return seen

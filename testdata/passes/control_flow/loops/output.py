@@ -6,16 +6,11 @@ import agc_runtime as ag__
 def total(values):
     with ag__.FunctionScope('total', 'fscope', ag__.STD) as fscope:
         s = 0
-        def get_state():
-            return (s,)
-        def set_state(vars_):
-            nonlocal s
-            s, = vars_
-        def loop_body(itr):
-            nonlocal s
+        def loop_body(itr, s):
             v = itr
             s += v
-        ag__.for_stmt(values, None, loop_body, get_state, set_state, ('s',), {'iterate_names': 'v'})
+            return (s,)
+        s, = ag__.for_stmt_fn(values, None, loop_body, (s,), ('s',), {'iterate_names': 'v', 'operand_only': ('v',)})
         return s
 
 
@@ -24,16 +19,11 @@ def pairs(d):
     with ag__.FunctionScope('pairs', 'fscope', ag__.STD) as fscope:
         k = ag__.Undefined('k')
         keys = []
-        def get_state():
-            return (k,)
-        def set_state(vars_):
-            nonlocal k
-            k, = vars_
-        def loop_body(itr):
-            nonlocal k
+        def loop_body(itr, k):
             k, (a, *rest) = itr
             keys.append(k)
-        ag__.for_stmt(d, None, loop_body, get_state, set_state, ('k',), {'iterate_names': '(k, (a, *rest))'})
+            return (k,)
+        k, = ag__.for_stmt_fn(d, None, loop_body, (k,), ('k',), {'iterate_names': '(k, (a, *rest))'})
         return (keys, k)
 
 
@@ -41,18 +31,13 @@ def pairs(d):
 def countdown(n):
     with ag__.FunctionScope('countdown', 'fscope', ag__.STD) as fscope:
         steps = 0
-        def get_state():
-            return (steps, n)
-        def set_state(vars_):
-            nonlocal steps, n
-            steps, n = vars_
-        def loop_test():
+        def loop_test(steps, n):
             return n > 0
-        def loop_body():
-            nonlocal steps, n
+        def loop_body(steps, n):
             n -= 1
             steps += 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('steps', 'n'), {})
+            return (steps, n)
+        steps, n = ag__.while_stmt_fn(loop_test, loop_body, (steps, n), ('steps', 'n'), {})
         steps = -steps
         return steps
 
@@ -71,5 +56,5 @@ def walrus_test(it):
             return (x := next(it, None)) is not None
         def loop_body():
             pass
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('x',), {})
+        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('x',), {}, nonlocal_reason='its test binds its state `x` (`:=`)')
         return x

@@ -15,7 +15,7 @@ class Model:
                 x = itr
                 self.weight = self.weight + x
                 self.cache["last"] = x
-            ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('self.cache["last"]', 'self.weight'), {'iterate_names': 'x'})
+            ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('self.cache["last"]', 'self.weight'), {'iterate_names': 'x'}, nonlocal_reason='its state `self.cache["last"]` is an attribute or item, not a local name')
             return self.weight
 
 
@@ -36,7 +36,7 @@ def bump(n):
             nonlocal n
             counter += 1
             n -= 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('counter', 'n'), {})
+        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('counter', 'n'), {}, nonlocal_reason='its state `counter` is declared global in the function')
 
 
 @ag__.autograph_artifact
@@ -65,8 +65,8 @@ def outer(n):
                         hits += 1
                     def else_body():
                         pass
-                    ag__.if_stmt(hits < 10, if_body, else_body, get_state, set_state, ('hits',), 1)
-                ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('hits',), {'iterate_names': '_'})
+                    ag__.if_stmt(hits < 10, if_body, else_body, get_state, set_state, ('hits',), 1, nonlocal_reason='its state `hits` is declared nonlocal in the function')
+                ag__.for_stmt(range(n), None, loop_body, get_state, set_state, ('hits',), {'iterate_names': '_'}, nonlocal_reason='its state `hits` is declared nonlocal in the function')
         inner()
         return hits
 
@@ -75,17 +75,12 @@ def outer(n):
 def deletes(flag):
     with ag__.FunctionScope('deletes', 'fscope', ag__.STD) as fscope:
         x = 1
-        def get_state():
-            return (ag__.ldu(lambda: x, 'x'),)
-        def set_state(vars_):
-            nonlocal x
-            x, = vars_
-        def if_body():
-            nonlocal x
+        def if_body(x):
             del x
-        def else_body():
-            pass
-        ag__.if_stmt(flag, if_body, else_body, get_state, set_state, ('x',), 1)
+            return (ag__.ldu(lambda: x, 'x'),)
+        def else_body(x):
+            return (ag__.ldu(lambda: x, 'x'),)
+        x, = ag__.if_stmt_fn(flag, if_body, else_body, (ag__.ldu(lambda: x, 'x'),), ('x',), 1)
         return x
 
 
@@ -98,20 +93,15 @@ def make_logger(verbose):
         emit = ag__.Undefined('emit')
         # `log` is the module's, changed only by `emit` through its own
         # `global`: no state here (a helper's `nonlocal log` would not compile).
-        def get_state():
-            return (emit,)
-        def set_state(vars_):
-            nonlocal emit
-            emit, = vars_
-        def if_body():
-            nonlocal emit
+        def if_body(emit):
             @ag__.autograph_artifact
             def emit(msg):
                 with ag__.FunctionScope('emit', 'fscope', ag__.STD) as fscope:
                     global log
                     log = msg
-        def else_body():
-            nonlocal emit
+            return (emit,)
+        def else_body(emit):
             emit = print
-        ag__.if_stmt(verbose, if_body, else_body, get_state, set_state, ('emit',), 1)
+            return (emit,)
+        emit, = ag__.if_stmt_fn(verbose, if_body, else_body, (emit,), ('emit',), 1)
         return emit

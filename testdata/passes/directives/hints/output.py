@@ -7,17 +7,12 @@ def remove_and_add(xs):
     with ag__.FunctionScope('remove_and_add', 'fscope', ag__.STD) as fscope:
         total = 0
         scratch = 0
-        def get_state():
-            return (total, xs)
-        def set_state(vars_):
-            nonlocal total, xs
-            total, xs = vars_
-        def loop_body(itr):
-            nonlocal total, xs
+        def loop_body(itr, total, xs):
             x = itr
             scratch = x * 2
             total += scratch
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('total', 'xs'), {'iterate_names': 'x'})
+            return (total, xs)
+        total, xs = ag__.for_stmt_fn(xs, None, loop_body, (total, xs), ('total', 'xs'), {'iterate_names': 'x', 'operand_only': ('xs', 'x')})
         return (total, scratch)
 
 
@@ -26,19 +21,14 @@ def exact(n):
     with ag__.FunctionScope('exact', 'fscope', ag__.STD) as fscope:
         a = b = 0
         i = 0
-        def get_state():
-            return (i, a)
-        def set_state(vars_):
-            nonlocal i, a
-            i, a = vars_
-        def loop_test():
+        def loop_test(i, a):
             return i < n
-        def loop_body():
-            nonlocal i, a
+        def loop_body(i, a):
             a += i
             b = i
             i += 1
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('i', 'a'), {})
+            return (i, a)
+        i, a = ag__.while_stmt_fn(loop_test, loop_body, (i, a), ('i', 'a'), {})
         return (a, b)
 
 
@@ -47,30 +37,22 @@ def if_vars(c):
     with ag__.FunctionScope('if_vars', 'fscope', ag__.STD) as fscope:
         y = 0
         z = 0
-        def get_state():
-            return (y,)
-        def set_state(vars_):
-            nonlocal y
-            y, = vars_
-        def if_body():
-            nonlocal y
+        def if_body(y):
             y = 1
-        def else_body():
-            pass
-        ag__.if_stmt(c, if_body, else_body, get_state, set_state, ('y',), 1)
+            return (y,)
+        def else_body(y):
+            return (y,)
+        y, = ag__.if_stmt_fn(c, if_body, else_body, (y,), ('y',), 1)
         return y
 
 
 @ag__.autograph_artifact
 def unknown_name(xs):
     with ag__.FunctionScope('unknown_name', 'fscope', ag__.STD) as fscope:
-        def get_state():
-            return ()
-        def set_state(vars_):
-            pass
         def loop_body(itr):
             x = itr
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, (), {'iterate_names': 'x'})
+            return ()
+        ag__.for_stmt_fn(xs, None, loop_body, (), (), {'iterate_names': 'x', 'operand_only': ('x',)})
 
 
 @ag__.autograph_artifact
@@ -79,13 +61,10 @@ def not_before_a_loop(x):
         # agc: loop-vars(x)
         x += 1
         # agc: if-vars(x)
-        def get_state():
-            return ()
-        def set_state(vars_):
-            pass
         def loop_body(itr):
             i = itr
-        ag__.for_stmt(range(x), None, loop_body, get_state, set_state, (), {'iterate_names': 'i'})
+            return ()
+        ag__.for_stmt_fn(range(x), None, loop_body, (), (), {'iterate_names': 'i', 'operand_only': ('i',)})
         return x
 
 
@@ -93,12 +72,9 @@ def not_before_a_loop(x):
 def malformed(xs):
     with ag__.FunctionScope('malformed', 'fscope', ag__.STD) as fscope:
         # agc: loop-vars(x y)
-        def get_state():
-            return ()
-        def set_state(vars_):
-            pass
         def loop_body(itr):
             x = itr
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, (), {'iterate_names': 'x'})
+            return ()
+        ag__.for_stmt_fn(xs, None, loop_body, (), (), {'iterate_names': 'x', 'operand_only': ('x',)})
         # agc: ignore[AGC301]
         return xs

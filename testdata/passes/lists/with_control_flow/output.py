@@ -7,27 +7,17 @@ def evens_and_odds(xs):
     with ag__.FunctionScope('evens_and_odds', 'fscope', ag__.STD) as fscope:
         evens = ag__.new_list([])
         odds = ag__.new_list([])
-        def get_state():
-            return (evens, odds)
-        def set_state(vars_):
-            nonlocal evens, odds
-            evens, odds = vars_
-        def loop_body(itr):
-            nonlocal evens, odds
+        def loop_body(itr, evens, odds):
             x = itr
-            def get_state():
-                return (evens, odds)
-            def set_state(vars_):
-                nonlocal evens, odds
-                evens, odds = vars_
-            def if_body():
-                nonlocal evens, odds
+            def if_body(evens, odds):
                 evens = ag__.list_append(evens, x)
-            def else_body():
-                nonlocal evens, odds
+                return (evens, odds)
+            def else_body(evens, odds):
                 odds = ag__.list_append(odds, x)
-            ag__.if_stmt(x % 2 == 0, if_body, else_body, get_state, set_state, ('evens', 'odds'), 2)
-        ag__.for_stmt(xs, None, loop_body, get_state, set_state, ('evens', 'odds'), {'iterate_names': 'x'})
+                return (evens, odds)
+            evens, odds = ag__.if_stmt_fn(x % 2 == 0, if_body, else_body, (evens, odds), ('evens', 'odds'), 2)
+            return (evens, odds)
+        evens, odds = ag__.for_stmt_fn(xs, None, loop_body, (evens, odds), ('evens', 'odds'), {'iterate_names': 'x'})
         return (evens, odds)
 
 
@@ -36,16 +26,11 @@ def drain(xs):
     with ag__.FunctionScope('drain', 'fscope', ag__.STD) as fscope:
         l = ag__.converted_call(list, (xs,), None, fscope)
         out = ag__.new_list([])
-        def get_state():
-            return (out,)
-        def set_state(vars_):
-            nonlocal out
-            out, = vars_
-        def loop_test():
+        def loop_test(out):
             return l
-        def loop_body():
-            nonlocal out
+        def loop_body(out):
             out = ag__.list_append(out, ag__.converted_call(l.pop, (), None, fscope))
             y = ag__.if_exp(l, lambda: ag__.converted_call(l.pop, (), None, fscope), lambda: None, 'l')
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('out',), {})
+            return (out,)
+        out, = ag__.while_stmt_fn(loop_test, loop_body, (out,), ('out',), {})
         return out

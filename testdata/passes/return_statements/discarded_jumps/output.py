@@ -22,7 +22,7 @@ def finally_raises(x):
                         do_return = True
                     def else_body():
                         pass
-                    ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+                    ag__.if_stmt(x > 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
                 finally:
                     out.append(1 // 0)
             except BaseException:
@@ -30,18 +30,13 @@ def finally_raises(x):
                 raise
         except ZeroDivisionError:
             out.append('handled')
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+        def if_body(do_return, retval_):
             retval_ = out
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -50,13 +45,9 @@ def swallowed(xs, cm):
     with ag__.FunctionScope('swallowed', 'fscope', ag__.STD) as fscope:
         x = ag__.Undefined('x')
         break_ = False
-        def get_state():
-            return (break_, x)
-        def set_state(vars_):
-            nonlocal break_, x
-            break_, x = vars_
-        def loop_body(itr):
-            nonlocal break_, x
+        def extra_test(break_, x):
+            return not break_
+        def loop_body(itr, break_, x):
             x = itr
             continue_ = False
             with cm:
@@ -73,7 +64,7 @@ def swallowed(xs, cm):
                                 break_ = True
                             def else_body():
                                 pass
-                            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('break_',), 1)
+                            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('break_',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
                             def get_state():
                                 return (continue_,)
                             def set_state(vars_):
@@ -91,38 +82,29 @@ def swallowed(xs, cm):
                                     continue_ = True
                                 def else_body():
                                     pass
-                                ag__.if_stmt(x > 1, if_body, else_body, get_state, set_state, ('continue_',), 1)
+                                ag__.if_stmt(x > 1, if_body, else_body, get_state, set_state, ('continue_',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
                             def else_body():
                                 pass
-                            ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('continue_',), 1)
+                            ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('continue_',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
                     except BaseException:
                         continue_ = False
                         raise
                 except BaseException:
                     break_ = False
                     raise
-            def get_state():
-                return (x,)
-            def set_state(vars_):
-                nonlocal x
-                x, = vars_
-            def if_body():
-                nonlocal x
-                def get_state():
-                    return (x,)
-                def set_state(vars_):
-                    nonlocal x
-                    x, = vars_
-                def if_body():
-                    nonlocal x
+            def if_body(x):
+                def if_body(x):
                     x += 1
-                def else_body():
-                    pass
-                ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('x',), 1)
-            def else_body():
-                pass
-            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('x',), 1)
-        ag__.for_stmt(xs, lambda: not break_, loop_body, get_state, set_state, ('break_', 'x'), {'iterate_names': 'x'})
+                    return (x,)
+                def else_body(x):
+                    return (x,)
+                x, = ag__.if_stmt_fn(break_, else_body, if_body, (x,), ('x',), 1)
+                return (x,)
+            def else_body(x):
+                return (x,)
+            x, = ag__.if_stmt_fn(continue_, else_body, if_body, (x,), ('x',), 1)
+            return (break_, x)
+        break_, x = ag__.for_stmt_fn(xs, extra_test, loop_body, (break_, x), ('break_', 'x'), {'iterate_names': 'x', 'operand_only': ('break_',)})
         return x
 
 
@@ -144,19 +126,14 @@ def not_caught(x):
                 do_return = True
             def else_body():
                 pass
-            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
         finally:
             x += 1
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+        def if_body(do_return, retval_):
             retval_ = x
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)

@@ -7,39 +7,26 @@ def find(xs, target):
     with ag__.FunctionScope('find', 'fscope', ag__.STD) as fscope:
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def loop_body(itr):
-            nonlocal do_return, retval_
+        def extra_test(do_return, retval_):
+            return not do_return
+        def loop_body(itr, do_return, retval_):
             i, x = itr
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def if_body():
-                nonlocal do_return, retval_
+            def if_body(do_return, retval_):
                 retval_ = i
                 do_return = True
-            def else_body():
-                pass
-            ag__.if_stmt(x == target, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
-        ag__.for_stmt(enumerate(xs), lambda: not do_return, loop_body, get_state, set_state, ('do_return', 'retval_'), {'iterate_names': '(i, x)'})
-        def get_state():
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(x == target, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
             return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+        do_return, retval_ = ag__.for_stmt_fn(enumerate(xs), extra_test, loop_body, (do_return, retval_), ('do_return', 'retval_'), {'iterate_names': '(i, x)', 'operand_only': ('do_return', 'retval_')})
+        def if_body(do_return, retval_):
             retval_ = -1
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -49,41 +36,26 @@ def while_return(n):
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
         i = 0
-        def get_state():
-            return (do_return, retval_, i)
-        def set_state(vars_):
-            nonlocal do_return, retval_, i
-            do_return, retval_, i = vars_
-        def loop_test():
+        def loop_test(do_return, retval_, i):
             return not do_return and i < n
-        def loop_body():
-            nonlocal do_return, retval_, i
-            def get_state():
-                return (do_return, i, retval_)
-            def set_state(vars_):
-                nonlocal do_return, i, retval_
-                do_return, i, retval_ = vars_
-            def if_body():
-                nonlocal do_return, i, retval_
+        def loop_body(do_return, retval_, i):
+            def if_body(do_return, i, retval_):
                 retval_ = i
                 do_return = True
-            def else_body():
-                nonlocal do_return, i, retval_
+                return (do_return, i, retval_)
+            def else_body(do_return, i, retval_):
                 i += 1
-            ag__.if_stmt(i * i > n, if_body, else_body, get_state, set_state, ('do_return', 'i', 'retval_'), 3)
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('do_return', 'retval_', 'i'), {})
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+                return (do_return, i, retval_)
+            do_return, i, retval_ = ag__.if_stmt_fn(i * i > n, if_body, else_body, (do_return, i, retval_), ('do_return', 'i', 'retval_'), 3)
+            return (do_return, retval_, i)
+        do_return, retval_, i = ag__.while_stmt_fn(loop_test, loop_body, (do_return, retval_, i), ('do_return', 'retval_', 'i'), {'operand_only': ('do_return', 'retval_')})
+        def if_body(do_return, retval_):
             retval_ = None
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -93,29 +65,19 @@ def while_true(n):
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
         i = 0
-        def get_state():
-            return (do_return, retval_, i)
-        def set_state(vars_):
-            nonlocal do_return, retval_, i
-            do_return, retval_, i = vars_
-        def loop_test():
+        def loop_test(do_return, retval_, i):
             return not do_return
-        def loop_body():
-            nonlocal do_return, retval_, i
+        def loop_body(do_return, retval_, i):
             i += 3
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def if_body():
-                nonlocal do_return, retval_
+            def if_body(do_return, retval_):
                 retval_ = i
                 do_return = True
-            def else_body():
-                pass
-            ag__.if_stmt(i > n, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
-        ag__.while_stmt(loop_test, loop_body, get_state, set_state, ('do_return', 'retval_', 'i'), {})
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(i > n, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+            return (do_return, retval_, i)
+        do_return, retval_, i = ag__.while_stmt_fn(loop_test, loop_body, (do_return, retval_, i), ('do_return', 'retval_', 'i'), {'operand_only': ('do_return', 'retval_')})
         return fscope.ret(retval_, do_return)
 
 
@@ -125,60 +87,37 @@ def with_break(xs):
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
         break_ = False
-        def get_state():
-            return (break_, do_return, retval_)
-        def set_state(vars_):
-            nonlocal break_, do_return, retval_
-            break_, do_return, retval_ = vars_
-        def loop_body(itr):
-            nonlocal break_, do_return, retval_
+        def extra_test(break_, do_return, retval_):
+            return not do_return and not break_
+        def loop_body(itr, break_, do_return, retval_):
             x = itr
-            def get_state():
-                return (break_,)
-            def set_state(vars_):
-                nonlocal break_
-                break_, = vars_
-            def if_body():
-                nonlocal break_
+            def if_body(break_):
                 break_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(x is None, if_body, else_body, get_state, set_state, ('break_',), 1)
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def if_body():
-                nonlocal do_return, retval_
-                def get_state():
-                    return (do_return, retval_)
-                def set_state(vars_):
-                    nonlocal do_return, retval_
-                    do_return, retval_ = vars_
-                def if_body():
-                    nonlocal do_return, retval_
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(x is None, if_body, else_body, (break_,), ('break_',), 1)
+            def if_body(do_return, retval_):
+                def if_body(do_return, retval_):
                     retval_ = x
                     do_return = True
-                def else_body():
-                    pass
-                ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
-            def else_body():
-                pass
-            ag__.if_stmt(not break_, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
-        ag__.for_stmt(xs, lambda: not do_return and not break_, loop_body, get_state, set_state, ('break_', 'do_return', 'retval_'), {'iterate_names': 'x'})
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+                    return (do_return, retval_)
+                def else_body(do_return, retval_):
+                    return (do_return, retval_)
+                do_return, retval_ = ag__.if_stmt_fn(x < 0, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(break_, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+            return (break_, do_return, retval_)
+        break_, do_return, retval_ = ag__.for_stmt_fn(xs, extra_test, loop_body, (break_, do_return, retval_), ('break_', 'do_return', 'retval_'), {'iterate_names': 'x', 'operand_only': ('break_', 'do_return', 'retval_')})
+        def if_body(do_return, retval_):
             retval_ = 0
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -187,59 +126,38 @@ def nested(grid, v):
     with ag__.FunctionScope('nested', 'fscope', ag__.STD) as fscope:
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
-        def get_state():
-            return (do_return, retval_, v)
-        def set_state(vars_):
-            nonlocal do_return, retval_, v
-            do_return, retval_, v = vars_
-        def loop_body(itr):
-            nonlocal do_return, retval_, v
+        def extra_test(do_return, retval_, v):
+            return not do_return
+        def loop_body(itr, do_return, retval_, v):
             row = itr
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def loop_body(itr):
-                nonlocal do_return, retval_
+            def extra_test(do_return, retval_):
+                return not do_return
+            def loop_body(itr, do_return, retval_):
                 cell = itr
-                def get_state():
-                    return (do_return, retval_)
-                def set_state(vars_):
-                    nonlocal do_return, retval_
-                    do_return, retval_ = vars_
-                def if_body():
-                    nonlocal do_return, retval_
+                def if_body(do_return, retval_):
                     retval_ = row
                     do_return = True
-                def else_body():
-                    pass
-                ag__.if_stmt(cell == v, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
-            ag__.for_stmt(row, lambda: not do_return, loop_body, get_state, set_state, ('do_return', 'retval_'), {'iterate_names': 'cell'})
-            def get_state():
-                return (v,)
-            def set_state(vars_):
-                nonlocal v
-                v, = vars_
-            def if_body():
-                nonlocal v
+                    return (do_return, retval_)
+                def else_body(do_return, retval_):
+                    return (do_return, retval_)
+                do_return, retval_ = ag__.if_stmt_fn(cell == v, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+                return (do_return, retval_)
+            do_return, retval_ = ag__.for_stmt_fn(row, extra_test, loop_body, (do_return, retval_), ('do_return', 'retval_'), {'iterate_names': 'cell', 'operand_only': ('do_return', 'retval_', 'cell')})
+            def if_body(v):
                 v += 1
-            def else_body():
-                pass
-            ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('v',), 1)
-        ag__.for_stmt(grid, lambda: not do_return, loop_body, get_state, set_state, ('do_return', 'retval_', 'v'), {'iterate_names': 'row'})
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+                return (v,)
+            def else_body(v):
+                return (v,)
+            v, = ag__.if_stmt_fn(do_return, else_body, if_body, (v,), ('v',), 1)
+            return (do_return, retval_, v)
+        do_return, retval_, v = ag__.for_stmt_fn(grid, extra_test, loop_body, (do_return, retval_, v), ('do_return', 'retval_', 'v'), {'iterate_names': 'row', 'operand_only': ('do_return', 'retval_')})
+        def if_body(do_return, retval_):
             retval_ = None
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -248,50 +166,32 @@ def loop_else(xs):
     with ag__.FunctionScope('loop_else', 'fscope', ag__.STD) as fscope:
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
-        def get_state():
-            return (do_return, retval_, xs)
-        def set_state(vars_):
-            nonlocal do_return, retval_, xs
-            do_return, retval_, xs = vars_
-        def loop_body(itr):
-            nonlocal do_return, retval_, xs
+        def extra_test(do_return, retval_, xs):
+            return not do_return
+        def loop_body(itr, do_return, retval_, xs):
             x = itr
-            def get_state():
-                return (do_return, retval_)
-            def set_state(vars_):
-                nonlocal do_return, retval_
-                do_return, retval_ = vars_
-            def if_body():
-                nonlocal do_return, retval_
+            def if_body(do_return, retval_):
                 retval_ = x
                 do_return = True
-            def else_body():
-                pass
-            ag__.if_stmt(x > 3, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
-        ag__.for_stmt(xs, lambda: not do_return, loop_body, get_state, set_state, ('do_return', 'retval_', 'xs'), {'iterate_names': 'x'})
-        def get_state():
-            return (xs,)
-        def set_state(vars_):
-            nonlocal xs
-            xs, = vars_
-        def if_body():
-            nonlocal xs
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(x > 3, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+            return (do_return, retval_, xs)
+        do_return, retval_, xs = ag__.for_stmt_fn(xs, extra_test, loop_body, (do_return, retval_, xs), ('do_return', 'retval_', 'xs'), {'iterate_names': 'x', 'operand_only': ('do_return', 'retval_', 'xs')})
+        def if_body(xs):
             xs = None
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('xs',), 1)
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+            return (xs,)
+        def else_body(xs):
+            return (xs,)
+        xs, = ag__.if_stmt_fn(do_return, else_body, if_body, (xs,), ('xs',), 1)
+        def if_body(do_return, retval_):
             retval_ = xs
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -301,60 +201,37 @@ def with_continue(xs):
         do_return = False
         retval_ = ag__.UndefinedReturnValue()
         total = 0
-        def get_state():
-            return (do_return, retval_, total)
-        def set_state(vars_):
-            nonlocal do_return, retval_, total
-            do_return, retval_, total = vars_
-        def loop_body(itr):
-            nonlocal do_return, retval_, total
+        def extra_test(do_return, retval_, total):
+            return not do_return
+        def loop_body(itr, do_return, retval_, total):
             x = itr
             continue_ = False
-            def get_state():
-                return (continue_,)
-            def set_state(vars_):
-                nonlocal continue_
-                continue_, = vars_
-            def if_body():
-                nonlocal continue_
+            def if_body(continue_):
                 continue_ = True
-            def else_body():
-                pass
-            ag__.if_stmt(x < 0, if_body, else_body, get_state, set_state, ('continue_',), 1)
-            def get_state():
-                return (do_return, retval_, total)
-            def set_state(vars_):
-                nonlocal do_return, retval_, total
-                do_return, retval_, total = vars_
-            def if_body():
-                nonlocal do_return, retval_, total
-                def get_state():
-                    return (do_return, retval_, total)
-                def set_state(vars_):
-                    nonlocal do_return, retval_, total
-                    do_return, retval_, total = vars_
-                def if_body():
-                    nonlocal do_return, retval_, total
+                return (continue_,)
+            def else_body(continue_):
+                return (continue_,)
+            continue_, = ag__.if_stmt_fn(x < 0, if_body, else_body, (continue_,), ('continue_',), 1)
+            def if_body(do_return, retval_, total):
+                def if_body(do_return, retval_, total):
                     retval_ = -1
                     do_return = True
-                def else_body():
-                    nonlocal do_return, retval_, total
+                    return (do_return, retval_, total)
+                def else_body(do_return, retval_, total):
                     total += x
-                ag__.if_stmt(x > 100, if_body, else_body, get_state, set_state, ('do_return', 'retval_', 'total'), 3)
-            def else_body():
-                pass
-            ag__.if_stmt(not continue_, if_body, else_body, get_state, set_state, ('do_return', 'retval_', 'total'), 3)
-        ag__.for_stmt(xs, lambda: not do_return, loop_body, get_state, set_state, ('do_return', 'retval_', 'total'), {'iterate_names': 'x'})
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+                    return (do_return, retval_, total)
+                do_return, retval_, total = ag__.if_stmt_fn(x > 100, if_body, else_body, (do_return, retval_, total), ('do_return', 'retval_', 'total'), 3)
+                return (do_return, retval_, total)
+            def else_body(do_return, retval_, total):
+                return (do_return, retval_, total)
+            do_return, retval_, total = ag__.if_stmt_fn(continue_, else_body, if_body, (do_return, retval_, total), ('do_return', 'retval_', 'total'), 3)
+            return (do_return, retval_, total)
+        do_return, retval_, total = ag__.for_stmt_fn(xs, extra_test, loop_body, (do_return, retval_, total), ('do_return', 'retval_', 'total'), {'iterate_names': 'x', 'operand_only': ('do_return', 'retval_', 'x')})
+        def if_body(do_return, retval_):
             retval_ = total
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)

@@ -19,7 +19,7 @@ def try_else(f, x):
                 do_return = True
             def else_body():
                 pass
-            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
         except ValueError:
             retval_ = None
             do_return = True
@@ -34,19 +34,14 @@ def try_else(f, x):
                 x = 0
             def else_body():
                 pass
-            ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('x',), 1)
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+            ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('x',), 1, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
+        def if_body(do_return, retval_):
             retval_ = x
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -75,20 +70,15 @@ def in_with(lock, xs):
                     do_return = True
                 def else_body():
                     pass
-                ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
-            ag__.for_stmt(xs, lambda: not do_return, loop_body, get_state, set_state, ('do_return', 'retval_'), {'iterate_names': 'x'})
-        def get_state():
-            return (do_return, retval_)
-        def set_state(vars_):
-            nonlocal do_return, retval_
-            do_return, retval_ = vars_
-        def if_body():
-            nonlocal do_return, retval_
+                ag__.if_stmt(x, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
+            ag__.for_stmt(xs, lambda: not do_return, loop_body, get_state, set_state, ('do_return', 'retval_'), {'iterate_names': 'x'}, nonlocal_reason='it runs inside a `try` or `with` that may catch an exception raised midway, which must find the changes made so far')
+        def if_body(do_return, retval_):
             retval_ = None
             do_return = True
-        def else_body():
-            pass
-        ag__.if_stmt(not do_return, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+            return (do_return, retval_)
+        def else_body(do_return, retval_):
+            return (do_return, retval_)
+        do_return, retval_ = ag__.if_stmt_fn(do_return, else_body, if_body, (do_return, retval_), ('do_return', 'retval_'), 2)
         return fscope.ret(retval_, do_return)
 
 
@@ -119,20 +109,15 @@ def nested_def(xs):
             with ag__.FunctionScope('pick', 'fscope', ag__.STD) as fscope:
                 do_return = False
                 retval_ = ag__.UndefinedReturnValue()
-                def get_state():
-                    return (do_return, retval_)
-                def set_state(vars_):
-                    nonlocal do_return, retval_
-                    do_return, retval_ = vars_
-                def if_body():
-                    nonlocal do_return, retval_
+                def if_body(do_return, retval_):
                     retval_ = v
                     do_return = True
-                def else_body():
-                    nonlocal do_return, retval_
+                    return (do_return, retval_)
+                def else_body(do_return, retval_):
                     retval_ = None
                     do_return = True
-                ag__.if_stmt(v, if_body, else_body, get_state, set_state, ('do_return', 'retval_'), 2)
+                    return (do_return, retval_)
+                do_return, retval_ = ag__.if_stmt_fn(v, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
                 return fscope.ret(retval_, do_return)
         out = [pick(x) for x in xs]
         return out

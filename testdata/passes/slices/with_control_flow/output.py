@@ -6,16 +6,11 @@ import agc_runtime as ag__
 def count(words):
     with ag__.FunctionScope('count', 'fscope', ag__.STD) as fscope:
         counts = {}
-        def get_state():
-            return (counts,)
-        def set_state(vars_):
-            nonlocal counts
-            counts, = vars_
-        def loop_body(itr):
-            nonlocal counts
+        def loop_body(itr, counts):
             w = itr
             counts = ag__.set_item(counts, w, ag__.converted_call(counts.get, (w, 0), None, fscope) + 1)
-        ag__.for_stmt(words, None, loop_body, get_state, set_state, ('counts',), {'iterate_names': 'w'})
+            return (counts,)
+        counts, = ag__.for_stmt_fn(words, None, loop_body, (counts,), ('counts',), {'iterate_names': 'w'})
         return counts
 
 
@@ -24,15 +19,10 @@ def prefix_sums(xs):
     with ag__.FunctionScope('prefix_sums', 'fscope', ag__.STD) as fscope:
         out = [0] * ag__.converted_call(len, (xs,), None, fscope)
         total = 0
-        def get_state():
-            return (out, total)
-        def set_state(vars_):
-            nonlocal out, total
-            out, total = vars_
-        def loop_body(itr):
-            nonlocal out, total
+        def loop_body(itr, out, total):
             i = itr
             total += ag__.get_item(xs, i, ag__.GetItemOpts(element_dtype=None))
             out = ag__.set_item(out, i, total)
-        ag__.for_stmt(ag__.converted_call(range, (ag__.converted_call(len, (xs,), None, fscope),), None, fscope), None, loop_body, get_state, set_state, ('out', 'total'), {'iterate_names': 'i'})
+            return (out, total)
+        out, total = ag__.for_stmt_fn(ag__.converted_call(range, (ag__.converted_call(len, (xs,), None, fscope),), None, fscope), None, loop_body, (out, total), ('out', 'total'), {'iterate_names': 'i'})
         return out

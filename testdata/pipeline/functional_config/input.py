@@ -1,8 +1,0 @@
-# [tool.agc] control-flow = "functional" (pyproject.toml beside this file)
-# asks for the functional form without the flag.
-def total(xs):
-    s = 0
-    for x in xs:
-        if x > 0:
-            s += x
-    return s
