@@ -20,7 +20,7 @@ must raise an error whose text contains the substring, and
 for functions whose staged run cannot be compared at all (e.g. they hash
 their argument); each needs its reason. An optional first-line
 comment `# agc-args: --passes functions` gives the `agc convert` arguments
-(default: the default pipeline); the runner's `--control-flow functional`
+(default: the default pipeline); the runner's `--control-flow nonlocal`
 adds that option to every file's. A comment `# agc-requires-python: 3.12`
 among the file's first comment lines gates it on the interpreter: older
 interpreters skip it (saying so), newer ones convert it with
@@ -199,7 +199,7 @@ def main():
     ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     ap.add_argument("--control-flow",
                     choices=["nonlocal", "functional"],
-                    help="agc convert --control-flow (default: agc's, nonlocal)")
+                    help="agc convert --control-flow (default: agc's, functional)")
     args = ap.parse_args()
     if args.child:
         return child_main(*args.child)

@@ -736,7 +736,7 @@ def main():
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("--control-flow",
                     choices=["nonlocal", "functional"],
-                    help="agc convert --control-flow (default: agc's, nonlocal)")
+                    help="agc convert --control-flow (default: agc's, functional)")
     ap.add_argument("files", nargs="*", help="only these case files")
     args = ap.parse_args()
 
