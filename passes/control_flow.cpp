@@ -1081,15 +1081,26 @@ class FunctionConverter {
   // get_state's tuple entry for a symbol: the symbol, or ag__.ldu(...) when
   // it may be unbound or is composite. `helper_local`: the functional
   // form's read, which may be inside a helper that binds the name itself
-  // (HelperMayNotBind).
+  // (HelperMayNotBind), or of a name no binding reaches: then
+  // ag__.Undefined(...), no read at all.
   ast::Expr* StateRead(const ast::Stmt& stmt,
                        SymbolId id,
                        ast::Origin origin,
                        bool helper_local = false) {
     const analysis::Symbol& sym = qn_.Get(id);
-    if (!sym.is_composite() && !rd_.MayBeUndefined(stmt, id) &&
-        !deleted_.Contains(id) &&
-        !(helper_local && HelperMayNotBind(stmt, id))) {
+    const bool plain = !sym.is_composite() && !deleted_.Contains(id);
+    if (plain && helper_local && helper_depth_ > 0 &&
+        (HelperMayNotBind(stmt, id) ||
+         (rd_.MayBeUndefined(stmt, id) && rd_.Reaching(stmt, id).empty() &&
+          !IsEnclosingParam(id)))) {
+      // Unbound in the helper, or bound only to a value no path reads:
+      // nothing to read (a closure over the helper's unset variable is
+      // also what Dynamo cannot trace).
+      return codegen::InstantiateExpr(
+          module_, "ag__.Undefined(name)",
+          {{"name", codegen::StrConstant(module_, sym.text, origin)}}, origin);
+    }
+    if (plain && !rd_.MayBeUndefined(stmt, id)) {
       return SymbolExpr(id, origin, false);
     }
     return codegen::InstantiateExpr(
@@ -1104,8 +1115,8 @@ class FunctionConverter {
   // helper assigns it (the statement's call does) without taking it in
   // (it is not state of the enclosing statement), so the function's value
   // is not the helper's. Then it is not live into `stmt` either (it would
-  // be live into the enclosing statement, and so its state), and only its
-  // binding matters: read through ag__.ldu.
+  // be live into the enclosing statement, and so its state), and no path
+  // reads the value: the statement is given ag__.Undefined('a').
   //
   //   if c:                def else_body(r):      # `a` not state here
   //       return 1             if d: a = 1 ...
@@ -1604,7 +1615,11 @@ class FunctionConverter {
           !tuple.elts[i]->Is<ast::Call>()) {
         continue;
       }
-      if (simplify) {
+      if (!at_entry && !scope_.deleted.Contains(id)) {
+        // What a body returns is its own parameter: always bound (maybe to
+        // Undefined), unless the function deletes the name somewhere.
+        tuple.elts[i] = SymbolExpr(id, origin, false);
+      } else if (simplify) {
         ldu_reads_.push_back(
             {sym.text, &tuple.elts, i, SymbolExpr(id, origin, false)});
       } else if (IsEnclosingParam(id)) {

@@ -119,6 +119,18 @@ def _tensorflow_modules():
     return modules, table
 
 
+def _without_reason(operator):
+    """TensorFlow's get_state/set_state operator, taking (and leaving out)
+    the nonlocal_reason that agc's functional output may pass."""
+
+    def call(*args, nonlocal_reason=None):
+        return operator(*args)
+
+    call.__name__ = call.__qualname__ = operator.__name__
+    call.__doc__ = operator.__doc__
+    return call
+
+
 def load():
     """The protocol namespace bound to TensorFlow; ImportError if unusable."""
     modules, table = _tensorflow_modules()
@@ -138,6 +150,11 @@ def load():
         return value
 
     table["retval"] = getattr(operators, "retval", retval)
+
+    # A statement of functional output that kept the nonlocal form passes
+    # nonlocal_reason (for PyTorch's error); TensorFlow stages the form.
+    for name in ("if_stmt", "while_stmt", "for_stmt"):
+        table[name] = _without_reason(table[name])
 
     tf_assert_stmt = table["assert_stmt"]
 

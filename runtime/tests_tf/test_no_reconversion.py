@@ -313,7 +313,7 @@ class ToGraph(unittest.TestCase):
     def test_to_code_of_converted_code_is_agcs(self):
         code = tf.autograph.to_code(CONVERTED.double_if_positive)
         self.assertIn("def double_if_positive(x):", code)
-        self.assertIn("ag__.if_stmt(", code)
+        self.assertIn("ag__.if_stmt_fn(", code)
         self.assertNotIn("tf__", code)
 
     def test_to_graph_of_converted_code_with_tensorflow_imported_after(self):
