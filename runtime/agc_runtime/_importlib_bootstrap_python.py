@@ -73,6 +73,10 @@ _RUNTIME_DIR = __file__.rsplit("/", 1)[0].rsplit("\\", 1)[0]
 #             building a graph; JAX: always, its values say it themselves)
 #   types     agc_runtime's own types that it stages (JAX: a range with a
 #             traced bound), or ()
+#   stages(cls)  optional: whether values of cls, a type of the framework's
+#             package, are the framework's to stage (PyTorch: tensors; an
+#             ``nn.ModuleList`` or a ``torch.Size`` is a Python iterable);
+#             without it, every type of the package is
 #
 # and the operators it stages (see tf_backend.Staging, jax_backend.Staging).
 STAGING_FRAMEWORKS = (
@@ -114,6 +118,10 @@ class _StagingByType(dict):
         top = module.partition(".")[0] if type(module) is str else ""
         framework = _FRAMEWORK_MODULES.get(top)
         staging = None if framework is None else _staging_of_module(framework)
+        if staging is not None and cls not in _OWN_TYPES:
+            stages = getattr(staging, "stages", None)
+            if stages is not None and not stages(cls):
+                staging = None
         if len(self) > 4096:  # types made at run time: keep the cache small
             self.clear()
             self.update(_PLAIN_TYPES)

@@ -180,6 +180,14 @@ class Staging(core.PythonLists):
 
     # -- values -------------------------------------------------------------
 
+    def stages(self, cls):
+        """Whether values of cls (a type of torch's package) stage: tensors
+        (FakeTensor, FunctionalTensor, Parameter...). Modules and their
+        containers, ``torch.Size``, dtypes and devices are Python values:
+        a loop over ``self.layers`` or ``x.shape`` runs as Python's (while
+        tracing, unrolled, as the original is)."""
+        return issubclass(cls, self.torch.Tensor)
+
     def _is_tensor(self, value):
         return isinstance(value, self.torch.Tensor)
 
