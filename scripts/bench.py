@@ -121,9 +121,13 @@ def main():
                       *extra])
 
     results = {}
+    # The default output (functional form) beside the nonlocal form's,
+    # -j1 (issue 47: no slower than the nonlocal form).
     for label, extra in (("--passes none", ["--passes", "none"]),
-                         ("default passes", [])):
-        for jobs in sorted({1, 2, cores}):
+                         ("default passes", []),
+                         ("default, nonlocal", ["--control-flow", "nonlocal"])):
+        for jobs in (sorted({1, 2, cores}) if "nonlocal" not in label
+                     else [1]):
             t, rss, rc = best(args.repeat, lambda: convert(extra, jobs))
             results[(label, jobs)] = t
             ratio = f"{t / t_parse:5.2f}x parse" if jobs == 1 else \

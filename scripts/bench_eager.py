@@ -79,28 +79,35 @@ def kernels(agc, tmp, repeat, framework):
     sys.setrecursionlimit(10000)
     eager_py = tmp / "kernels_eager.py"
     forced_py = tmp / "kernels_forced.py"
+    nonlocal_py = tmp / "kernels_forced_nonlocal.py"
     convert(agc, KERNELS, eager_py, [])
     convert(agc, KERNELS, forced_py, ["--converted-only"])
+    convert(agc, KERNELS, nonlocal_py,
+            ["--converted-only", "--control-flow", "nonlocal"])
     modules = [load(KERNELS, "kernels_original"),
                load(eager_py, "kernels_eager"),
-               load(forced_py, "kernels_forced")]
+               load(forced_py, "kernels_forced"),
+               load(nonlocal_py, "kernels_forced_nonlocal")]
     print("eager calls (scripts/bench_eager/kernels.py, best of %d):"
           % repeat)
-    print("  %-40s %12s %12s %8s %12s %8s" % (
-        "kernel", "original", "agc eager", "ratio", "forced", "ratio"))
-    eager_ratios, forced_ratios = [], []
+    print("  %-40s %12s %12s %8s %12s %8s %8s" % (
+        "kernel", "original", "agc eager", "ratio", "forced", "ratio",
+        "nonlocal"))
+    eager_ratios, forced_ratios, nonlocal_ratios = [], [], []
     for label, (name, args) in modules[0].CASES.items():
         results = [getattr(m, name)(*args) for m in modules]
-        if results[1] != results[0] or results[2] != results[0]:
+        if any(r != results[0] for r in results[1:]):
             sys.exit("%s: results differ: %r" % (name, results))
         times = [best_time(getattr(m, name), args, repeat) for m in modules]
         eager_ratios.append(times[1] / times[0])
         forced_ratios.append(times[2] / times[0])
-        print("  %-40s %9.1f µs %9.1f µs %7.2f× %9.1f µs %7.2f×" % (
+        nonlocal_ratios.append(times[3] / times[0])
+        print("  %-40s %9.1f µs %9.1f µs %7.2f× %9.1f µs %7.2f× %7.2f×" % (
             label, times[0] * 1e6, times[1] * 1e6, eager_ratios[-1],
-            times[2] * 1e6, forced_ratios[-1]))
-    print("  agc eager: %s; converted code forced: %s"
-          % (summary(eager_ratios), summary(forced_ratios)))
+            times[2] * 1e6, forced_ratios[-1], nonlocal_ratios[-1]))
+    print("  agc eager: %s; converted code forced: %s (the nonlocal form "
+          "forced: %s)" % (summary(eager_ratios), summary(forced_ratios),
+                           summary(nonlocal_ratios)))
     if not framework:
         return
     # Imported now: agc_runtime sees it, and every guard asks it from here
