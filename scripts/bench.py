@@ -11,7 +11,7 @@ Reports, on the local CPython standard library:
   - peak memory (max RSS) of each run;
   - the default pipeline's time by stage (--time-passes);
   - `agc lint` of the same files vs converting them (the bar: at most 1.5x);
-  - peak memory per input byte on a 10 MB file (the README's bound);
+  - peak memory per input byte on a 10 MB file (docs/reliability.md's bound);
   - the cost of the analyses: `--passes none --analyze` (every analysis of
     `agc passes` computed on every file) vs `--passes none`, -j1, in CPU
     time (user + system), which a busy shared machine disturbs less than
@@ -196,7 +196,7 @@ def main():
               f"default {t_def * 1000:8.1f} ms "
               f"({(n + 2) / t_def:10.0f} lines/s)")
 
-    # Memory against input size (the README's bound): one 10 MB file of
+    # Memory against input size (docs/reliability.md's bound): one 10 MB file of
     # ordinary functions with loops and branches.
     unit = ("def f{k}(xs, limit=10):\n"
             "    total = 0\n"

@@ -37,7 +37,7 @@ TESTED_AS = {"_pydecimal": "decimal", "_pydatetime": "datetime"}
 MOVED_TO = {"datetime": "_pydatetime"}
 
 # CPython test methods left out, each where it meets a limitation agc knows
-# and documents (README, "Developing"), not a conversion bug: module ->
+# and documents (docs/contributing/testing.md), not a conversion bug: module ->
 # [(from version, forced only, the method, why)]. Each is passed to
 # regrtest as `-i METHOD` and printed, so every run says what it left out.
 IGNORED = {

@@ -8,10 +8,12 @@
 #   scripts/fuzz.sh TARGET [SECONDS] [--asan] [libFuzzer flags...]
 #   scripts/fuzz.sh --all [SECONDS]      the four targets, sharing SECONDS
 #   scripts/fuzz.sh --all SECONDS --smoke  CI's check (ctest fuzz_smoke): the
-#                                        fast build only, no ASan replay, from
-#                                        a small seed sample, so the seconds
-#                                        go to fuzzing, not to loading seeds
-#                                        (ASan is CI's sanitize_smoke)
+#                                        targets of the clang build ctest's
+#                                        smoke tests share (ASan + UBSan,
+#                                        scripts/smoke_build.sh), no replay,
+#                                        from a small seed sample, so the
+#                                        seconds go to fuzzing, not to
+#                                        loading seeds
 #
 # Default 60 s. The run uses a fast build (libFuzzer's coverage, no
 # sanitizers: build-fuzz/) for throughput; the corpus it grew is then run
@@ -41,11 +43,11 @@ if [ "$1" = "--all" ]; then
   EACH=$((TOTAL / ${#TARGETS[@]}))
   MODE=()
   if [ "${3:-}" = "--smoke" ]; then
-    # One clang build, and every 10th seed (about 300 seeds, against 3,100:
-    # those take a minute to load before fuzzing starts in the convert and
-    # lint targets).
-    MODE=(--no-replay)
-    export AGC_FUZZ_SEED_SAMPLE="${AGC_FUZZ_SEED_SAMPLE:-10}"
+    # The shared smoke build, and every 20th seed (about 150 seeds, against
+    # 3,100: those take minutes to load under ASan before fuzzing starts in
+    # the convert and lint targets).
+    MODE=(--smoke)
+    export AGC_FUZZ_SEED_SAMPLE="${AGC_FUZZ_SEED_SAMPLE:-20}"
   fi
   for t in "${TARGETS[@]}"; do
     "$0" "$t" "$EACH" "${MODE[@]}"
@@ -62,10 +64,18 @@ if [ $# -ge 1 ] && [[ "$1" =~ ^[0-9]+$ ]]; then
 fi
 ASAN=0
 REPLAY=1
+SMOKE=0
 if [ $# -ge 1 ] && [ "$1" = "--asan" ]; then
   ASAN=1
   shift
 elif [ $# -ge 1 ] && [ "$1" = "--no-replay" ]; then
+  REPLAY=0
+  shift
+elif [ $# -ge 1 ] && [ "$1" = "--smoke" ]; then
+  # The ASan + UBSan targets of scripts/smoke_build.sh (built already when
+  # AGC_SMOKE_PREBUILT=1: ctest's smoke_build fixture); nothing to replay.
+  SMOKE=1
+  ASAN=1
   REPLAY=0
   shift
 fi
@@ -94,7 +104,15 @@ build() {
 }
 FAST="${AGC_FUZZ_BUILD_DIR:-$ROOT/build-fuzz}"
 SANITIZED="${AGC_FUZZ_ASAN_BUILD_DIR:-$ROOT/build-fuzz-asan}"
-[ "$ASAN" = 1 ] || [ "$REPLAY" = 1 ] && build "$SANITIZED" ON
+if [ "$SMOKE" = 1 ]; then
+  SANITIZED="${AGC_SMOKE_BUILD_DIR:-$ROOT/build-smoke}"
+  FAST="$SANITIZED"
+  if [ "${AGC_SMOKE_PREBUILT:-0}" != 1 ]; then
+    "$ROOT/scripts/smoke_build.sh" "agc_fuzz_$TARGET" >&2
+  fi
+elif [ "$ASAN" = 1 ] || [ "$REPLAY" = 1 ]; then
+  build "$SANITIZED" ON
+fi
 RUN_BUILD="$SANITIZED"
 if [ "$ASAN" = 0 ]; then
   build "$FAST" OFF

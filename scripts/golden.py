@@ -213,7 +213,7 @@ def check_case(agc, root, case, update):
 
 
 def check_inspect_output(files):
-    """The JSON report has the documented shape (README, `agc inspect`)."""
+    """The JSON report has the documented shape (docs/guide/inspect.md)."""
     if "output.json" not in files:
         return []
     try:

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""The README's examples, run against agc, so the manual cannot drift from
-the tool (issue 30, item 9).
+"""The examples of the manual, run against agc, so the manual cannot drift
+from the tool (issue 30, item 9; issue 50: the documentation site).
 
-Every fenced code block of README.md is either checked here or skipped with
-its reason (SKIPPED, and the TensorFlow/JAX sections, which need .venv/);
-a block that is neither fails the test, so a new example gets a check.
-`--list` prints every block and what is done with it.
+Every fenced code block of README.md and of the pages under docs/ is either
+checked here or skipped with its reason (SKIPPED, and the TensorFlow, JAX
+and PyTorch sections, which need .venv/); a block that is neither fails the
+test, so a new example gets a check. The pages of the diagnostic codes
+(docs/lint/rules/, docs/diagnostics/) are `agc explain`'s, checked by
+scripts/docs_codes.py instead, and docs/runtime/api.md is runtime/README.md
+included. `--list` prints every block and what is done with it.
 
 - shell blocks (```sh): each `agc ...` line runs in a scratch folder with
   the files it names made from examples/model.py; it must exit 0, and what
@@ -38,6 +41,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+# Pages whose blocks are not the manual's own examples: the code pages are
+# `agc explain`'s output (ctest docs_codes compares them), the API page an
+# include of runtime/README.md.
+NOT_EXAMPLES = ("lint/rules/", "diagnostics/", "runtime/api.md")
 EXAMPLE = ROOT / "examples" / "model.py"
 SHAPES = ROOT / "examples" / "makefile" / "src"
 AGC = None
@@ -109,8 +117,19 @@ def runnable(command):
     return bool(words) and words[0] in RUNNABLE
 
 
+def manual_pages():
+    """README.md, then every page of docs/ with examples, in path order."""
+    pages = [README]
+    for page in sorted(DOCS.rglob("*.md")):
+        rel = page.relative_to(DOCS).as_posix()
+        if not any(rel.startswith(p) for p in NOT_EXAMPLES):
+            pages.append(page)
+    return pages
+
+
 class Block:
-    def __init__(self, lang, lines, line, sections, before):
+    def __init__(self, lang, lines, line, sections, before, path=README):
+        self.path = path
         self.lang = lang
         self.lines = lines        # without the fences and the list indent
         self.line = line          # of the opening fence, 1-based
@@ -126,7 +145,11 @@ class Block:
         return "".join(l + "\n" for l in self.lines)
 
     def __repr__(self):
-        return f"README.md:{self.line} ({self.section})"
+        return f"{self.path.relative_to(ROOT)}:{self.line} ({self.section})"
+
+
+def read_all_blocks():
+    return [b for page in manual_pages() for b in read_blocks(page)]
 
 
 def read_blocks(path=README):
@@ -140,7 +163,7 @@ def read_blocks(path=README):
             if line.strip() == "```":
                 sections = [headings[k] for k in sorted(headings)]
                 blocks.append(Block(lang, lines, start, sections,
-                                    "\n".join(before)))
+                                    "\n".join(before), path))
                 fence = None
                 before = []
             else:
@@ -276,6 +299,7 @@ def setup_shapes(tmp):
 # The others get examples/model.py (`agc convert examples/model.py`).
 SETUP = {
     "`agc convert`": setup_models,
+    "Using it": setup_models,
     "`agc remap`": setup_shapes,
 }
 
@@ -285,7 +309,7 @@ class Readme(unittest.TestCase):
 
     @classmethod
     def setUpClass(cls):
-        cls.blocks = read_blocks()
+        cls.blocks = read_all_blocks()
 
     def setUp(self):
         self._tmp = tempfile.TemporaryDirectory()
@@ -296,7 +320,7 @@ class Readme(unittest.TestCase):
 
     def of_kind(self, kind):
         found = [b for b in self.blocks if classify(b)[0] == kind]
-        self.assertTrue(found, f"the README has no {kind} block any more")
+        self.assertTrue(found, f"the manual has no {kind} block any more")
         return found
 
     def scratch(self, block):
@@ -551,11 +575,11 @@ class Readme(unittest.TestCase):
 
 
 def list_blocks():
-    for b in read_blocks():
+    for b in read_all_blocks():
         kind, reason = classify(b)
         what = f"skipped: {reason}" if kind == "skip" else \
             (kind or f"UNCHECKED: {reason}")
-        print(f"README.md:{b.line}: [{b.section}] ```{b.lang}: {what}")
+        print(f"{b!r}: ```{b.lang}: {what}")
         if kind == "shell":
             for raw in b.lines:
                 command, _ = split_comment(raw)

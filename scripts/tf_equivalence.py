@@ -314,7 +314,7 @@ class Suite:
             code = getattr(obj, "__code__", None)
             # A lambda an eager original makes (agc's default output) is the
             # original lambda: TensorFlow converts it, as it would in the
-            # original (README, "Eager originals"); the twins' lambdas are
+            # original (docs/guide/eager-originals.md); the twins' lambdas are
             # marked as converted, so TensorFlow never gets them. Any other
             # function of agc's output converted again is a failure.
             if code is not None and code.co_filename in suite.eager_files \

@@ -144,7 +144,7 @@ def test_output_is_agc_conversion(ex):
                    "ag__.while_stmt_fn(", "ag__.for_stmt_fn("):
         assert needle in text, f"build/model.py lacks {needle!r}"
     # Eager originals: each function keeps its code, with its converted twin
-    # after it (README, "Eager originals").
+    # after it (docs/guide/eager-originals.md).
     functions = re.findall(r"^def (\w+)", text, re.M)
     originals = [f for f in functions if not f.startswith("_agc_")]
     twins = re.findall(r"^@ag__\.twin_of\((\w+), '\w+'\)\ndef _agc_(\w+)",

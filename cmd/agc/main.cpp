@@ -189,14 +189,15 @@ std::string ExplainError(std::string_view code) {
   for (char c : digits) {
     well_formed = well_formed && c >= '0' && c <= '9';
   }
-  return well_formed ? fmt::format(
-                           "no diagnostic has the code '{}'; the README's "
-                           "Diagnostics section lists them all",
-                           code)
-                     : fmt::format(
-                           "'{}' is not a diagnostic code (AGCnnn, e.g. "
-                           "AGC301)",
-                           code);
+  return well_formed
+             ? fmt::format(
+                   "no diagnostic has the code '{}'; `agc explain` lists "
+                   "them all",
+                   code)
+             : fmt::format(
+                   "'{}' is not a diagnostic code (AGCnnn, e.g. "
+                   "AGC301)",
+                   code);
 }
 
 }  // namespace
@@ -224,8 +225,8 @@ int main(int argc, char** argv) {
   bool time_passes = false;
   std::string print_after;
   int jobs = 0;
-  CLI::App* convert =
-      app.add_subcommand("convert", "convert Python files (see README)");
+  CLI::App* convert = app.add_subcommand(
+      "convert", "convert Python files (see docs/guide/convert.md)");
   convert->add_option("files", options.inputs, "input files; '-' is stdin")
       ->required();
   auto* out_opt = convert->add_option(
@@ -318,9 +319,10 @@ int main(int argc, char** argv) {
   // agc inspect
   agc::driver::InspectOptions inspect_options;
   std::string inspect_format = "text";
-  CLI::App* inspect = app.add_subcommand(
-      "inspect",
-      "print what the analyses find for each if/while/for (see README)");
+  CLI::App* inspect =
+      app.add_subcommand("inspect",
+                         "print what the analyses find for each if/while/for "
+                         "(see docs/guide/inspect.md)");
   inspect
       ->add_option("files", inspect_options.inputs, "input files; '-' is stdin")
       ->required();

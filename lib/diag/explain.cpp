@@ -472,9 +472,8 @@ Select the pass the message names (the default pipeline has them all).
     {108, R"md(# AGC108: statement keeps the nonlocal form
 
 ## What it does
-With `--control-flow functional` (or `control-flow = "functional"` in
-`[tool.agc]`), notes an `if`, `while` or `for` that is still written in the
-nonlocal form (bodies that assign the function's variables through
+In the functional form of converted control flow (the default), remarks on
+an `if`, `while` or `for` that is still written in the nonlocal form (bodies that assign the function's variables through
 `nonlocal`, state through get_state/set_state), with the reason: its state
 holds a composite symbol (`self.x`, `d['k']`), a name the function declares
 `global` or `nonlocal`, or a name a nested function, lambda or generator
@@ -488,7 +487,10 @@ exact one.
 It still runs on every agc_runtime backend, but PyTorch's higher-order ops
 (`torch.cond`, `while_loop`) refuse bodies that assign an enclosing
 function's variables: under `torch.export` or `torch.compile` this statement
-cannot be staged.
+cannot be staged (the runtime's TypeError then names it and this reason).
+A remark, shown by `agc convert -v`; a warning of `agc convert` and `agc
+lint` for a project that targets PyTorch (`frameworks = ["torch"]` in
+`[tool.agc]`).
 
 ## Example
 ```python

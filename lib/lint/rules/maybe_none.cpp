@@ -22,7 +22,7 @@ after the statement.
 An `if` whose test is always a Python value (`x is None`, `k in d`,
 `isinstance(...)`, `sys.platform == "linux"`, a module constant such as
 `DEBUG = False`) is never staged; the rule looks through it to the statements
-around it (the README's Lint section lists these tests).
+around it (the Lint page of agc's documentation lists these tests).
 
 ## Why is this bad
 A staged `if` or loop returns one tensor per variable from all of its paths.

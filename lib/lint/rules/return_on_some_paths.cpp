@@ -19,7 +19,7 @@ function is reachable from a statement that is not a `return`.
 An `if` whose test is always a Python value (`x is None`, `k in d`,
 `isinstance(...)`, `sys.platform == "linux"`, a module constant such as
 `DEBUG = False`) is never staged; the rule looks through it to the statements
-around it (the README's Lint section lists these tests).
+around it (the Lint page of agc's documentation lists these tests).
 
 ## Why is this bad
 When the condition is a tensor, the `if` is staged: both branches are traced

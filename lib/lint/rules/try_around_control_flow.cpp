@@ -16,7 +16,7 @@ Finds `try` statements in converted functions whose body contains an `if`,
 An `if` whose test is always a Python value (`x is None`, `k in d`,
 `isinstance(...)`, `sys.platform == "linux"`, a module constant such as
 `DEBUG = False`) is never staged; the rule looks through it to the statements
-around it (the README's Lint section lists these tests).
+around it (the Lint page of agc's documentation lists these tests).
 
 ## Why is this bad
 Under staging, an `if` or loop on a tensor becomes a graph operation. The

@@ -23,7 +23,7 @@ only inside a loop's body is AGC316.
 An `if` whose test is always a Python value (`x is None`, `k in d`,
 `isinstance(...)`, `sys.platform == "linux"`, a module constant such as
 `DEBUG = False`) is never staged; the rule looks through it to the statements
-around it (the README's Lint section lists these tests).
+around it (the Lint page of agc's documentation lists these tests).
 
 The same holds for an `if`/`while` whose test, or a `for` whose iterable, is
 certainly a Python value in the function (this inference is shared by
