@@ -16,6 +16,11 @@ constexpr std::array<std::string_view, 24> kTwinBuiltins = {
     "locals", "map",    "max",   "min",     "next",      "print",
     "range",  "sorted", "super", "vars",    "zip",       "__import__"};
 
+bool IsTwinBuiltin(std::string_view name) {
+  return std::find(kTwinBuiltins.begin(), kTwinBuiltins.end(), name) !=
+         kTwinBuiltins.end();
+}
+
 // Statements that run as written in a twin.
 bool PlainStatement(const ast::Stmt& stmt) {
   switch (stmt.kind) {
@@ -81,6 +86,14 @@ class Finder {
       found = TwinReason{why, node.origin};
       return;
     }
+    if (const auto* ann = node.As<ast::AnnAssign>()) {
+      // A local's annotation is not evaluated (`y: int = x`).
+      Expr(*ann->target);
+      if (ann->value != nullptr) {
+        Expr(*ann->value);
+      }
+      return;
+    }
     ast::ForEachChild(node, [&](const ast::Node* child) { Expr(*child); });
   }
 
@@ -119,6 +132,12 @@ class Finder {
         return options_.lists ? "list display (lists)" : "";
       case ast::Kind::kCall:
         return CallConstruct(*node.As<ast::Call>());
+      case ast::Kind::kName:
+        // `p = print; p(x)`: the twin's call of p stages, the original's
+        // would not.
+        return IsTwinBuiltin(node.As<ast::Name>()->id)
+                   ? "builtin the runtime overloads, read"
+                   : "";
       default:
         return "";
     }
@@ -127,8 +146,7 @@ class Finder {
   std::string_view CallConstruct(const ast::Call& call) const {
     std::string_view name;
     if (const auto* n = call.func->As<ast::Name>()) {
-      if (std::find(kTwinBuiltins.begin(), kTwinBuiltins.end(), n->id) !=
-          kTwinBuiltins.end()) {
+      if (IsTwinBuiltin(n->id)) {
         return "call of a builtin the runtime overloads";
       }
       name = n->id;

@@ -16,7 +16,8 @@
 //     walrus, `await`/`yield`;
 //   - a call of a name the runtime overloads or calls in the original's
 //     context (`len`, `range`, `print`, `locals`, `super`... see
-//     kTwinBuiltins), or of `set_loop_options`/`set_element_type`;
+//     kTwinBuiltins), or any other read of such a name (`p = print`), or
+//     a call of `set_loop_options`/`set_element_type`;
 //   - with the optional passes selected: a subscript (slices), a list
 //     display or an `append`/`pop` call (lists).
 //

@@ -97,6 +97,9 @@ TEST_CASE("NeedsTwin: calls of the builtins the runtime overloads") {
     CHECK(Rule("def f(a):\n    return " + std::string(name) + "(a)\n") ==
           "call of a builtin the runtime overloads@2");
   }
+  // Read, not called: it may be called under another name.
+  CHECK(Rule("def f(a):\n    p = abs\n    return p(a)\n") ==
+        "builtin the runtime overloads, read@2");
   // Other calls run as they are; so does a method of the same name.
   CHECK(Rule("def f(a):\n    return sum(a) + str(a) + a.len()\n") == "-");
   CHECK(Rule("def f(a):\n    tf.autograph.experimental.set_loop_options()\n") ==
