@@ -47,6 +47,12 @@
 // sees them as the original's does; a method's twin, defined in the class
 // body beside it, sees the class's.
 //
+// A function whose twin would do what the original does under every
+// backend (straight-line code: no control flow, no `and`/`or`/`not`, no
+// lambda or comprehension, no call of a builtin the runtime overloads...;
+// analysis::NeedsTwin decides, conservatively, and `agc inspect` tells) is
+// written once, as written: no guard, no twin, not marked as converted.
+//
 // So an eager call runs the original code (same frames, locals, speed), and a
 // call while a framework traces runs the twin. The guard names nothing of
 // the function's own (the runtime finds the twin by the calling code, and by
@@ -108,6 +114,7 @@
 
 #include "lib/analysis/activity.h"
 #include "lib/analysis/manager.h"
+#include "lib/analysis/needs_twin.h"
 #include "lib/analysis/qual_names.h"
 #include "lib/ast/ast.h"
 #include "lib/codegen/namer.h"
@@ -473,6 +480,11 @@ class Converter {
     if (!Convertible(fn)) {
       return nullptr;
     }
+    if (!analysis::NeedsTwin(fn, TwinRule())) {
+      // Its twin would do what it does under every backend: written once,
+      // as written, and not marked as converted (see needs_twin.h).
+      return nullptr;
+    }
     auto* original = ast::CloneAs(module_, fn);
     const std::string_view twin_name = TwinName(fn.name);
     // The original's nested functions get guards and twins of their own
@@ -514,6 +526,13 @@ class Converter {
     }
     twin->name = twin_name;
     return original;
+  }
+
+  analysis::TwinRuleOptions TwinRule() const {
+    analysis::TwinRuleOptions rule;
+    rule.lists = ctx_.IsSelected("lists");
+    rule.slices = ctx_.IsSelected("slices");
+    return rule;
   }
 
   static void MarkLowered(ast::Node& node) {

@@ -6,7 +6,8 @@
 # AGC_BENCH_TF=0 and AGC_BENCH_JAX=0 leave them out; scripts/bench_torch.py
 # for those under PyTorch, AGC_BENCH_TORCH=0), scripts/bench_eager.py
 # for agc's output called eagerly against the original (AGC_BENCH_EAGER=0
-# leaves it out), and the fuzz targets' inputs per second (AGC_BENCH_FUZZ=0
+# leaves it out), scripts/bench_libraries.py for converted libraries
+# (AGC_BENCH_LIBS=0), and the fuzz targets' inputs per second (AGC_BENCH_FUZZ=0
 # leaves it out).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -15,21 +16,36 @@ BUILD="${AGC_BUILD_DIR:-$ROOT/build}"
 python3 "$ROOT/scripts/bench.py" --build "$BUILD" "$@"
 
 # agc's output called eagerly (its eager originals) and its converted code
-# forced (--converted-only), against the original: eleven kernels, then with
-# JAX imported when .venv/ has it, then CPython's tests of ten converted
-# stdlib modules (about 3 minutes; AGC_BENCH_EAGER_ARGS="--no-cpython", say,
-# is passed to it).
+# forced (--converted-only), against the original: eleven kernels; then the
+# same kernels side by side with no framework, TensorFlow, JAX (.venv/) and
+# PyTorch (.venv-torch/) imported, each in a process of its own, original and
+# agc eager timed in alternation in CPU time (goal: median <= 1.05x, worst
+# <= 1.5x in each); then CPython's tests of ten converted stdlib modules
+# (about 3 minutes; AGC_BENCH_EAGER_ARGS="--no-cpython", say, is passed to
+# it).
 if [ "${AGC_BENCH_EAGER:-1}" != 0 ]; then
   echo "called eagerly (scripts/bench_eager.py):"
-  if [ -x "$ROOT/.venv/bin/python" ] &&
-    "$ROOT/.venv/bin/python" -c "import jax" 2>/dev/null; then
+  # shellcheck disable=SC2086
+  python3 "$ROOT/scripts/bench_eager.py" --agc "$BUILD/agc" \
+    --frameworks none,tensorflow,jax,torch --venv "$ROOT/.venv" \
+    --torch-venv "$ROOT/.venv-torch" ${AGC_BENCH_EAGER_ARGS:-}
+fi
+
+# Converted libraries against the originals: size of the default output and
+# import time with bytecode cached (goal: output <= 2x the source, import
+# <= 1.5x), for those of optax (.venv/) and torchvision (.venv-torch/) that
+# are installed, or AGC_BENCH_LIBRARIES="optax:jax,numpy", say (a package
+# and what to import before it, untimed), in .venv/.
+if [ "${AGC_BENCH_LIBS:-1}" != 0 ]; then
+  if [ -x "$ROOT/.venv/bin/python" ]; then
     # shellcheck disable=SC2086
-    "$ROOT/.venv/bin/python" "$ROOT/scripts/bench_eager.py" \
-      --agc "$BUILD/agc" --framework jax ${AGC_BENCH_EAGER_ARGS:-}
-  else
-    # shellcheck disable=SC2086
-    python3 "$ROOT/scripts/bench_eager.py" --agc "$BUILD/agc" \
-      ${AGC_BENCH_EAGER_ARGS:-}
+    python3 "$ROOT/scripts/bench_libraries.py" --agc "$BUILD/agc" \
+      --python "$ROOT/.venv/bin/python" \
+      ${AGC_BENCH_LIBRARIES:-optax:jax,numpy,chex}
+  fi
+  if [ -x "$ROOT/.venv-torch/bin/python" ]; then
+    python3 "$ROOT/scripts/bench_libraries.py" --agc "$BUILD/agc" \
+      --python "$ROOT/.venv-torch/bin/python" torchvision:torch
   fi
 fi
 

@@ -11,15 +11,21 @@ behind its entry guard), and the converted code forced. Then, unless
 the same three ways, wall time of each run (best of --cpython-repeat,
 after an untimed run that writes the copies' bytecode, as the stdlib's is).
 
-With --framework jax (or tensorflow), the kernels are then timed once more
-with agc's output called eagerly after that framework is imported: each
-guard then asks it whether it is tracing (agc_runtime.tracing()).
+With --frameworks (say ``none,tensorflow,jax,torch``), the kernels are then
+timed once more per framework, side by side in one table, each in a process
+of its own with that framework imported (the Python of --venv for
+TensorFlow and JAX, of --torch-venv for PyTorch): agc's output called
+eagerly against the original, the two timed in alternation (pairs of runs,
+best of --repeat each), so that a busy machine slows both. Each guard then
+reads ``_ag__guard__``, False while no framework traces (see
+agc_runtime._trace_watch).
 
 Prints one table per part with the ratios to the original, the median and
 the worst (the goal: eager ≤ 1.15× median, ≤ 1.5× worst).
 
 Usage: scripts/bench_eager.py --agc build/agc [--repeat 7] [--no-cpython]
-                              [--framework jax]
+           [--frameworks none,tensorflow,jax,torch] [--venv .venv]
+           [--torch-venv .venv-torch]
 """
 import argparse
 import importlib.util
@@ -74,7 +80,7 @@ def summary(ratios):
                                           max(ratios))
 
 
-def kernels(agc, tmp, repeat, framework):
+def kernels(agc, tmp, repeat):
     sys.path.insert(0, str(ROOT / "runtime"))
     sys.setrecursionlimit(10000)
     eager_py = tmp / "kernels_eager.py"
@@ -108,26 +114,86 @@ def kernels(agc, tmp, repeat, framework):
     print("  agc eager: %s; converted code forced: %s (the nonlocal form "
           "forced: %s)" % (summary(eager_ratios), summary(forced_ratios),
                            summary(nonlocal_ratios)))
-    if not framework:
-        return
-    # Imported now: agc_runtime sees it, and every guard asks it from here
-    # on whether it traces.
-    importlib.import_module(framework)
+
+
+def paired_times(fns, args, repeat):
+    """Best time per call of each of fns, timed in alternation, in this
+    thread's CPU time (the time other processes take the core from it is
+    not counted: the machine may be busy)."""
+    clock = time.thread_time
+    loops = []
+    for fn in fns:
+        start = clock()
+        fn(*args)
+        once = max(clock() - start, 1e-6)
+        loops.append(max(1, int(0.005 / once)))
+    n = min(loops)
+    best = [float("inf")] * len(fns)
+    for _ in range(repeat):
+        for i, fn in enumerate(fns):
+            start = clock()
+            for _ in range(n):
+                fn(*args)
+            best[i] = min(best[i], (clock() - start) / n)
+    return best
+
+
+def worker(tmp, repeat, framework):
+    """One column of the side-by-side table: ratios printed as JSON."""
+    import json
+    sys.path.insert(0, str(ROOT / "runtime"))
+    sys.setrecursionlimit(10000)
+    if framework != "none":
+        importlib.import_module(framework)
+    original = load(KERNELS, "kernels_original")
+    eager = load(Path(tmp) / "kernels_eager.py", "kernels_eager")
     import agc_runtime
-    if not agc_runtime.frameworks_loaded:
+    if framework != "none" and not agc_runtime.frameworks_loaded:
         sys.exit("agc_runtime did not see %s imported" % framework)
-    print("agc's output called eagerly with %s imported (best of %d):"
-          % (framework, repeat))
-    print("  %-40s %12s %12s %8s" % ("kernel", "original", "agc eager",
-                                     "ratio"))
-    ratios = []
-    for label, (name, args) in modules[0].CASES.items():
-        eager = best_time(getattr(modules[1], name), args, repeat)
-        original = best_time(getattr(modules[0], name), args, repeat)
-        ratios.append(eager / original)
-        print("  %-40s %9.1f µs %9.1f µs %7.2f×" % (
-            label, original * 1e6, eager * 1e6, ratios[-1]))
-    print("  agc eager, %s imported: %s" % (framework, summary(ratios)))
+    out = {}
+    for label, (name, args) in original.CASES.items():
+        if getattr(eager, name)(*args) != getattr(original, name)(*args):
+            sys.exit("%s: results differ" % name)
+        t_orig, t_eager = paired_times(
+            [getattr(original, name), getattr(eager, name)], args, repeat)
+        out[label] = [t_orig, t_eager]
+    print(json.dumps(out))
+
+
+def side_by_side(tmp, repeat, frameworks, pythons):
+    import json
+    columns = {}
+    for framework in frameworks:
+        python = pythons.get(framework)
+        if python is None:
+            print("  %s: skipped (no Python with it)" % framework)
+            continue
+        env = dict(os.environ)
+        env.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+        env.setdefault("JAX_PLATFORMS", "cpu")
+        p = subprocess.run([python, __file__, "--worker", framework,
+                            "--tmp", str(tmp), "--repeat", str(3 * repeat)],
+                           capture_output=True, text=True, env=env)
+        if p.returncode != 0:
+            print("  %s: failed:\n%s" % (framework, p.stderr[-2000:]))
+            continue
+        columns[framework] = json.loads(p.stdout.strip().splitlines()[-1])
+    if not columns:
+        return
+    names = list(columns)
+    print("agc's output called eagerly, each framework imported (original "
+          "and agc eager timed in alternation, CPU time, best of %d):"
+          % (3 * repeat))
+    print("  %-40s" % "kernel" + "".join("%12s" % n for n in names))
+    labels = list(next(iter(columns.values())))
+    for label in labels:
+        print("  %-40s" % label + "".join(
+            "%11.2f×" % (columns[n][label][1] / columns[n][label][0])
+            for n in names))
+    print("  %-40s" % "median" + "".join("%11.2f×" % statistics.median(
+        c[1] / c[0] for c in columns[n].values()) for n in names))
+    print("  %-40s" % "worst" + "".join("%11.2f×" % max(
+        c[1] / c[0] for c in columns[n].values()) for n in names))
 
 
 def cpython(agc, tmp, repeat):
@@ -183,16 +249,45 @@ def cpython(agc, tmp, repeat):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--agc", required=True)
+    ap.add_argument("--agc")
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--cpython-repeat", type=int, default=1)
     ap.add_argument("--no-cpython", action="store_true")
-    ap.add_argument("--framework", choices=["jax", "tensorflow"],
-                    help="time the kernels once more with it imported")
+    ap.add_argument("--frameworks", default="",
+                    help="comma-separated: none, tensorflow, jax, torch")
+    ap.add_argument("--venv", default=str(ROOT / ".venv"),
+                    help="the virtual environment with TensorFlow and JAX")
+    ap.add_argument("--torch-venv", default=str(ROOT / ".venv-torch"),
+                    help="the virtual environment with PyTorch")
+    ap.add_argument("--no-kernels", action="store_true",
+                    help="skip the first table (three ways, no framework)")
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
+    ap.add_argument("--tmp", help=argparse.SUPPRESS)
     args = ap.parse_args()
+    if args.worker:
+        worker(args.tmp, args.repeat, args.worker)
+        return
+    if not args.agc:
+        ap.error("--agc is required")
     with tempfile.TemporaryDirectory(prefix="agc_bench_eager_") as tmp:
         tmp = Path(tmp)
-        kernels(os.path.abspath(args.agc), tmp, args.repeat, args.framework)
+        agc = os.path.abspath(args.agc)
+        if args.no_kernels:
+            convert(agc, KERNELS, tmp / "kernels_eager.py", [])
+        else:
+            kernels(agc, tmp, args.repeat)
+        if args.frameworks:
+            pythons = {"none": sys.executable}
+            for framework, venv in (("tensorflow", args.venv),
+                                    ("jax", args.venv),
+                                    ("torch", args.torch_venv)):
+                python = Path(venv) / "bin" / "python"
+                if python.exists() and subprocess.run(
+                        [str(python), "-c", "import " + framework],
+                        capture_output=True).returncode == 0:
+                    pythons[framework] = str(python)
+            side_by_side(tmp, args.repeat, args.frameworks.split(","),
+                         pythons)
         if not args.no_cpython:
             cpython(os.path.abspath(args.agc), tmp, args.cpython_repeat)
 

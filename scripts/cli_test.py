@@ -292,7 +292,7 @@ class Cli(unittest.TestCase):
 
     # --- the target Python version ---------------------------------------
 
-    GENERIC = b"def first[T](xs: list[T]) -> T:\n    return xs[0]\n"
+    GENERIC = b"def first[T](xs: list[T]) -> T:\n    return len(xs) and xs[0]\n"
     DEFAULTS = b"def first[T = int](xs: list[T]) -> T:\n    return xs[0]\n"
 
     def target_error(self, proc):
@@ -915,7 +915,8 @@ class Cli(unittest.TestCase):
     def test_time_passes_totals_by_stage(self):
         # Per-file pass times, then one table over all files: every stage
         # of a conversion, in the order it first ran, and the total.
-        self.write("a.py", SIMPLE)
+        # (a function with a twin in each: SIMPLE's is straight-line code)
+        self.write("a.py", b"def f(x):\n    return not x\n")
         self.write("b.py", b"def g(y):\n    if y:\n        y = -y\n    return y\n")
 
         def stages(extra_env):
@@ -1012,13 +1013,23 @@ class Cli(unittest.TestCase):
         self.write("m.py", self.LOOP)
         p = agc("inspect", "m.py", cwd=self.dir)
         self.assertEqual(p.returncode, 0, p.stderr)
-        self.assertEqual(p.stdout.decode().splitlines()[:3], [
+        self.assertEqual(p.stdout.decode().splitlines()[:5], [
+            "m.py:1:1: def f: twin (while loop, line 2)", "",
             "m.py:2:5: while (in f)", "  modified:  n", "  outputs:   n"])
         p = agc("inspect", "m.py", "--format", "json", cwd=self.dir)
         self.assertEqual(p.returncode, 0, p.stderr)
         doc = json.loads(p.stdout)
         self.assertEqual(doc["files"][0]["statements"][0]["loop_vars"], ["n"])
+        self.assertEqual(doc["files"][0]["functions"][1]["twin"], {
+            "needed": True, "construct": "while loop", "line": 2})
         self.assertEqual(self.listing(), ["m.py"])  # writes nothing
+        # Straight-line code: no twin, and inspect says so.
+        self.write("s.py", SIMPLE)
+        p = agc("inspect", "s.py", cwd=self.dir)
+        self.assertEqual(p.stdout.decode().splitlines()[0],
+                         "s.py:5:1: def f: no twin (straight-line code: "
+                         "written once, unguarded)")
+        self.assertEqual(self.listing(), ["m.py", "s.py"])  # writes nothing
 
     def test_json_outputs_take_paths_that_are_not_utf8(self):
         # A Latin-1 file name: the JSON has U+FFFD for its byte (it aborted

@@ -315,10 +315,14 @@ class Suite:
             # A lambda an eager original makes (agc's default output) is the
             # original lambda: TensorFlow converts it, as it would in the
             # original (docs/guide/eager-originals.md); the twins' lambdas are
-            # marked as converted, so TensorFlow never gets them. Any other
+            # marked as converted, so TensorFlow never gets them. So is a
+            # function agc wrote as it is, without a twin (straight-line
+            # code, docs/guide/eager-originals.md): no eager original
+            # (twin() is None) that TensorFlow converts. Any other
             # function of agc's output converted again is a failure.
             if code is not None and code.co_filename in suite.eager_files \
-                    and code.co_name == "<lambda>":
+                    and (code.co_name == "<lambda>" or
+                         sys.modules["agc_runtime"].twin(obj) is None):
                 return original(obj, user_context)
             if code is not None and code.co_filename in suite.converted_files:
                 suite.reconverted.append(

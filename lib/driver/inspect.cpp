@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <iostream>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
 #include <string_view>
 
@@ -12,6 +13,7 @@
 #include "lib/analysis/cfg.h"
 #include "lib/analysis/liveness.h"
 #include "lib/analysis/manager.h"
+#include "lib/analysis/needs_twin.h"
 #include "lib/analysis/qual_names.h"
 #include "lib/analysis/reaching_definitions.h"
 #include "lib/ast/ast.h"
@@ -155,6 +157,22 @@ Facts FactsOf(const ast::Stmt& stmt, analysis::AnalysisManager& analyses) {
   return f;
 }
 
+// Whether a function gets a converted twin in the default output (see
+// needs_twin.h): "no twin: straight-line code", or what needs one.
+std::string TwinText(const ScopeEntry& scope) {
+  const auto* fn =
+      scope.node == nullptr ? nullptr : scope.node->As<ast::FunctionDef>();
+  if (fn == nullptr) {
+    return {};
+  }
+  std::optional<analysis::TwinReason> why =
+      analysis::NeedsTwin(*fn, analysis::TwinRuleOptions{});
+  if (!why) {
+    return "no twin (straight-line code: written once, unguarded)";
+  }
+  return fmt::format("twin ({}, line {})", why->construct, why->origin.line);
+}
+
 Json SymbolsJson(const analysis::QualNames& names, const SymbolSet& set) {
   Json out = Json::array();
   for (analysis::SymbolId s : set) {
@@ -205,6 +223,14 @@ class InspectedFile {
                    const std::string& function) {
     const auto& names = analyses_.Get<analysis::QualNames>();
     std::string out;
+    for (size_t i = 0; i < scopes().size(); ++i) {
+      const ScopeEntry& s = scopes()[i];
+      if (std::string twin = TwinText(s); selected[i] && !twin.empty()) {
+        out += fmt::format("{}:{}:{}: def {}: {}\n", path(), s.origin.line,
+                           s.origin.col, s.name, twin);
+      }
+    }
+    bool any_target = false;
     for (const Target& t : collector_.targets) {
       if (!selected[t.scope]) {
         continue;
@@ -213,6 +239,7 @@ class InspectedFile {
       if (!out.empty()) {
         out += '\n';
       }
+      any_target = true;
       out += fmt::format("{}:{}:{}: {} (in {})\n", path(), t.stmt->origin.line,
                          t.stmt->origin.col, StatementKind(module_, *t.stmt),
                          scopes()[t.scope].name);
@@ -227,9 +254,9 @@ class InspectedFile {
       line("undefined:", f.undefined);
       line("read only:", f.read_only);
     }
-    if (out.empty()) {
-      out = fmt::format("{}: no if, while or for statements{}\n", path(),
-                        function.empty() ? "" : " in " + function);
+    if (!any_target) {
+      out += fmt::format("{}: no if, while or for statements{}\n", path(),
+                         function.empty() ? "" : " in " + function);
     }
     return out;
   }
@@ -240,10 +267,23 @@ class InspectedFile {
     for (size_t i = 0; i < scopes().size(); ++i) {
       if (selected[i]) {
         const ScopeEntry& s = scopes()[i];
-        functions.push_back({{"name", s.name},
-                             {"kind", s.kind},
-                             {"line", s.origin.line},
-                             {"col", s.origin.col}});
+        Json function = {{"name", s.name},
+                         {"kind", s.kind},
+                         {"line", s.origin.line},
+                         {"col", s.origin.col}};
+        if (const auto* fn =
+                s.node == nullptr ? nullptr : s.node->As<ast::FunctionDef>()) {
+          // Whether it gets a converted twin (see needs_twin.h), and why.
+          std::optional<analysis::TwinReason> why =
+              analysis::NeedsTwin(*fn, analysis::TwinRuleOptions{});
+          Json twin = {{"needed", why.has_value()}};
+          if (why) {
+            twin["construct"] = why->construct;
+            twin["line"] = why->origin.line;
+          }
+          function["twin"] = std::move(twin);
+        }
+        functions.push_back(std::move(function));
       }
     }
     Json statements = Json::array();

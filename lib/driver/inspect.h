@@ -3,8 +3,10 @@
 // of it depends on: the symbols it modifies, which of them are live after it
 // (its outputs), its loop variables, which of those may be undefined on entry,
 // and what it only reads. Or prints the control-flow graph of one function as
-// Graphviz dot. cmd/agc/main.cpp maps flags onto InspectOptions; tests call
-// Inspect() directly.
+// Graphviz dot. First, for each `def`, whether the default output gives it a
+// converted twin, and the first construct that needs one (see
+// lib/analysis/needs_twin.h; `"twin"` in JSON). cmd/agc/main.cpp maps flags
+// onto InspectOptions; tests call Inspect() directly.
 //
 // Function names (for --function, --dump-cfg and the `function` of each
 // statement): the dotted path of `def` and `class` names from the module down

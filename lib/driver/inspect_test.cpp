@@ -111,6 +111,9 @@ TEST_CASE("Inspect reports every if/while/for in source order", "[driver]") {
     }
   }
   CHECK(heads == std::vector<std::string>{
+                     ":4:1: def collatz_steps: twin (while loop, line 6)",
+                     ":16:5: def Model.fit: twin (for loop, line 17)",
+                     ":21:5: def Model.fit: twin (if statement, line 22)",
                      ":6:5: while (in collatz_steps)",
                      ":7:9: if (in collatz_steps)",
                      ":17:9: for (in Model.fit)",
@@ -188,7 +191,8 @@ TEST_CASE("Inspect --format json: stable keys, sets as sorted lists",
   CHECK(file["functions"] ==
         nlohmann::ordered_json::parse(
             R"([{"name": "collatz_steps", "kind": "function", "line": 4,
-                 "col": 1}])"));
+                 "col": 1, "twin": {"needed": true, "construct": "while loop",
+                 "line": 6}}])"));
   REQUIRE(file["statements"].size() == 2);
   const auto& loop = file["statements"][0];
   std::vector<std::string> keys;

@@ -39,6 +39,7 @@ See README.md next to this package for the manual.
 """
 
 import sys as _sys
+from _thread import allocate_lock as _allocate_lock
 from _weakref import ref as _ref
 
 from . import core as _core
@@ -74,20 +75,82 @@ _stage_everything = False  # the staged backend: twins run for every call
 _GUARD_NAMESPACES = {}
 
 
+# Why the guards ask tracing() now (see _trace_watch): the traces open in
+# all threads, by source ("jax", "tensorflow", "torch"...), and the
+# frameworks imported whose trace entries are not watched (yet, or at all).
+_open_traces = {}
+_unwatched = set()
+_trace_lock = _allocate_lock()
+_guards_asking = False  # what the namespaces' _ag__guard__ says
+
+
 def _set_frameworks_loaded(value):
     global frameworks_loaded
     value = bool(value)
     if value == frameworks_loaded:
         return
     frameworks_loaded = value
-    if _GUARD_NAMESPACES:
-        alias = _guard_alias()
-        for namespace in list(_GUARD_NAMESPACES.values()):
-            namespace["_ag__guard__"] = alias
+    if not value:
+        _unwatched.clear()
+    _refresh_guards()
+
+
+def _guards_ask():
+    return bool(_stage_everything or frameworks_loaded and (
+        _unwatched or any(_open_traces.values())))
 
 
 def _guard_alias():
-    return _sys.modules[__name__ + ".guard"] if frameworks_loaded else False
+    return _sys.modules[__name__ + ".guard"] if _guards_ask() else False
+
+
+def _refresh_guards():
+    """Writes _guard_alias() to the converted modules' ``_ag__guard__`` when
+    it changed."""
+    global _guards_asking
+    with _trace_lock:
+        asking = _guards_ask()
+        if asking == _guards_asking:
+            return
+        _guards_asking = asking
+        if _GUARD_NAMESPACES:  # then the guard module is imported
+            alias = _guard_alias()
+            for namespace in list(_GUARD_NAMESPACES.values()):
+                namespace["_ag__guard__"] = alias
+
+
+def _trace_entered(source):
+    """A framework entered a trace (in some thread): the guards ask."""
+    with _trace_lock:
+        n = _open_traces.get(source, 0)
+        _open_traces[source] = n + 1
+    if n == 0 and not _guards_asking:
+        _refresh_guards()
+
+
+def _trace_left(source):
+    with _trace_lock:
+        n = _open_traces.get(source, 0)
+        _open_traces[source] = n - 1 if n > 0 else 0
+    if n <= 1 and _guards_asking:
+        _refresh_guards()
+
+
+def _trace_flag(source, on):
+    """A framework's standing state (PyTorch's is_compiling flag,
+    TensorFlow's default graph mode)."""
+    with _trace_lock:
+        _open_traces[source] = 1 if on else 0
+    _refresh_guards()
+
+
+def _watch_traces(name):
+    """Watches the trace entries of the framework name once it is imported;
+    until then, and if it cannot, the guards ask on every call."""
+    from . import _trace_watch
+    if _trace_watch.hook(name, _trace_entered, _trace_left, _trace_flag):
+        _unwatched.discard(name)
+    _refresh_guards()
 
 _FRAMEWORK_NAMES = frozenset(
     prefix for prefix, _, _ in _python_ops.STAGING_FRAMEWORKS)
@@ -169,12 +232,17 @@ class _FrameworkWatcher:
         global _tracing_now
         if path is None:
             if name in _FRAMEWORK_NAMES:
+                _unwatched.add(name)
                 _set_frameworks_loaded(True)
+                _refresh_guards()
                 _tracing_now = None  # ask again which frameworks there are
                 if name == "tensorflow":
                     _mark_for_tensorflow()
-                elif name == "torch" and not _torch_ready:
-                    return _spec_then(name, path, target, _torch_imported)
+                spec = _spec_then(name, path, target, _framework_imported)
+                if spec is None:  # not installed: nothing to watch
+                    _unwatched.discard(name)
+                    _refresh_guards()
+                return spec
         elif name == _TO_GRAPH_MODULE:
             return _spec_then(name, path, target, _prepare_to_graph)
         return None
@@ -232,8 +300,11 @@ class _ThenPrepare:
         return getattr(self._loader, name)
 
 
-def _torch_imported(module):
-    _prepare_torch(imported=True)
+def _framework_imported(module):
+    name = module.__name__
+    if name == "torch" and not _torch_ready:
+        _prepare_torch(imported=True)
+    _watch_traces(name)
 
 
 def _prepare_to_graph(api):
@@ -259,8 +330,16 @@ def _agc_converted(entity):
 def _watch_frameworks():
     if not any(type(f) is _FrameworkWatcher for f in _sys.meta_path):
         _sys.meta_path.insert(0, _FrameworkWatcher())
-    if any(_sys.modules.get(name) is not None for name in _FRAMEWORK_NAMES):
+    imported = [name for name in sorted(_FRAMEWORK_NAMES)
+                if _sys.modules.get(name) is not None]
+    if imported:
+        _unwatched.update(imported)
         _set_frameworks_loaded(True)
+        for name in imported:
+            module = _sys.modules[name]
+            if name != "torch" and not getattr(
+                    getattr(module, "__spec__", None), "_initializing", False):
+                _watch_traces(name)  # torch: once its staging loads
     if _sys.modules.get("tensorflow") is not None:
         _mark_for_tensorflow()
     if _sys.modules.get(_TO_GRAPH_MODULE) is not None:
@@ -378,7 +457,9 @@ def _prepare_torch(imported=False):
     try:
         _python_ops._staging_of_module("torch_backend")
     except ImportError:
-        pass
+        return
+    if "torch" in _unwatched:
+        _watch_traces("torch")
 
 
 def _functions_of(entity):
@@ -625,6 +706,7 @@ def use(name):
     _tracing_now = None
     _set_frameworks_loaded(_stage_everything or any(
         _sys.modules.get(n) is not None for n in _FRAMEWORK_NAMES))
+    _refresh_guards()
 
 
 def backend():

@@ -973,6 +973,40 @@ def _install_dynamo_hook():
 
     dyn_functions.UserFunctionVariable.call_function = call_function
     _hooked = True
+    global _guard_global_hooked
+    _guard_global_hooked = _hook_guard_global(agc_runtime)
+
+
+_guard_global_hooked = False
+
+
+def _hook_guard_global(agc_runtime):
+    """Dynamo traces a guard's ``_ag__guard__`` as the guard module, without
+    a source: whatever the global holds (False while nothing traces outside
+    Dynamo, see agc_runtime._trace_watch), the guard asks, and the code
+    Dynamo makes does not depend on the global's value."""
+    try:
+        from torch._dynamo import symbolic_convert
+        from torch._dynamo.variables.base import VariableTracker
+    except ImportError:
+        return False
+    guard = sys.modules[agc_runtime.__name__ + ".guard"]
+    namespaces = agc_runtime._GUARD_NAMESPACES
+    for cls in (symbolic_convert.InstructionTranslatorBase,
+                symbolic_convert.InliningInstructionTranslator):
+        original = cls.__dict__.get("_load_global")
+        if original is None:
+            return False
+
+        def _load_global(self, inst, original=original):
+            if inst.argval == "_ag__guard__" and (
+                    id(self.f_globals) in namespaces):
+                self.push(VariableTracker.build(self, guard))
+                return None
+            return original(self, inst)
+
+        cls._load_global = _load_global
+    return True
 
 
 _STAGED_BUILTINS = (range, len, int, float, abs, print)

@@ -258,6 +258,86 @@ class StagingWithoutConfiguration(unittest.TestCase):
         self.assertIn("cond", _primitives(converted.logic, 1.0))
 
 
+class GuardsGlobal(unittest.TestCase):
+    """An eager original's guard reads ``_ag__guard__``: False (one global
+    read) while JAX traces nowhere, the guard module while a thread may
+    (agc_runtime._trace_watch watches JAX's set_current_trace and
+    set_axis_env); then tracing() answers for the calling thread."""
+
+    def _asking(self):
+        return converted._ag__guard__ is agc_runtime.guard
+
+    def test_false_while_nothing_traces(self):
+        converted.relu_sum(jnp.array([1.0, -3.0]))
+        jax.jit(converted.relu_sum)(jnp.array([1.0, -3.0]))
+        self.assertIs(converted._ag__guard__, False)
+        self.assertFalse(agc_runtime.tracing())
+
+    def test_asking_under_each_transformation(self):
+        seen = []
+
+        def fresh():
+            def f(x):
+                seen.append((self._asking(), agc_runtime.tracing()))
+                return x * 2.0
+            return f
+
+        jax.jit(fresh())(1.0)
+        jax.vmap(fresh())(jnp.ones(2))
+        jax.grad(fresh())(1.0)
+        jax.make_jaxpr(fresh())(1.0)
+        jax.eval_shape(fresh(), 1.0)
+        f = fresh()
+        lax.fori_loop(0, 2, lambda i, x: f(x), 1.0)
+        self.assertEqual(seen, [(True, True)] * 6)
+        self.assertIs(converted._ag__guard__, False)
+
+    def test_nested_traces(self):
+        # After an inner trace ends the outer one still traces.
+        seen = []
+
+        def inner(x):
+            seen.append(("inner", self._asking(), agc_runtime.tracing()))
+            return x + 1.0
+
+        def outer(x):
+            y = jax.vmap(inner)(x)
+            z = jax.jit(lambda v: v * 2.0)(y)
+            seen.append(("outer", self._asking(), agc_runtime.tracing()))
+            return z
+
+        jax.jit(outer)(jnp.ones(2))
+        self.assertEqual(seen, [("inner", True, True),
+                                ("outer", True, True)])
+        self.assertIs(converted._ag__guard__, False)
+        # A converted function inside the nest runs its twin.
+        got = jax.jit(jax.vmap(converted.relu_sum))(jnp.ones((2, 3)))
+        self.assertEqual(got.shape, (2, 3))
+
+    def test_another_thread_traces(self):
+        # The guard asks while another thread traces; tracing() says no
+        # here, and the original runs.
+        import threading
+        started, finish = threading.Event(), threading.Event()
+
+        def slow(x):
+            started.set()
+            finish.wait(30)
+            return x
+
+        worker = threading.Thread(target=lambda: jax.jit(slow)(1.0))
+        worker.start()
+        try:
+            started.wait(30)
+            here = (self._asking(), agc_runtime.tracing(),
+                    converted.collatz_steps(27))
+        finally:
+            finish.set()
+            worker.join()
+        self.assertEqual(here, (True, False, 111))
+        self.assertIs(converted._ag__guard__, False)
+
+
 class Loops(unittest.TestCase):
 
     def test_python_loop_with_traced_break_runs_staged(self):

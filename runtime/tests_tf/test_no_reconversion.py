@@ -224,18 +224,73 @@ class ToGraph(unittest.TestCase):
 
     def test_the_guards_global(self):
         import agc_runtime
-        # TensorFlow is imported: the guards ask whether it traces.
-        self.assertIs(EAGER._ag__guard__, agc_runtime.guard)
+        # TensorFlow is imported but builds no graph: the guards read False
+        # (agc_runtime._trace_watch watches Context._mode).
+        self.assertIs(EAGER._ag__guard__, False)
         seen = []
 
         @tf.function
         def traced(x):
             # TensorFlow traces, but this is no eager original's code.
-            seen.append((agc_runtime.tracing(), agc_runtime.guard.tracing()))
+            seen.append((EAGER._ag__guard__ is agc_runtime.guard,
+                         agc_runtime.tracing(), agc_runtime.guard.tracing()))
+            with tf.init_scope():  # eager again, inside
+                seen.append((EAGER._ag__guard__ is agc_runtime.guard,
+                             agc_runtime.tracing()))
+            inner(x)
+            seen.append((EAGER._ag__guard__ is agc_runtime.guard,
+                         agc_runtime.tracing()))
+            return x
+
+        @tf.function
+        def inner(x):
+            seen.append(("inner", agc_runtime.tracing()))
             return x
 
         traced(tf.constant(1))
-        self.assertEqual(seen, [(True, False)])
+        self.assertEqual(seen, [(True, True, False), (True, False),
+                                ("inner", True), (True, True)])
+        self.assertIs(EAGER._ag__guard__, False)
+        with tf.Graph().as_default():
+            seen.append((EAGER._ag__guard__ is agc_runtime.guard,
+                         agc_runtime.tracing()))
+        self.assertEqual(seen[-1], (True, True))
+        self.assertIs(EAGER._ag__guard__, False)
+
+    def test_the_guards_global_while_another_thread_traces(self):
+        import threading
+        import agc_runtime
+        started, finish = threading.Event(), threading.Event()
+
+        @tf.function
+        def slow(x):
+            started.set()
+            finish.wait(30)
+            return x
+
+        worker = threading.Thread(target=lambda: slow(tf.constant(1)))
+        worker.start()
+        try:
+            started.wait(30)
+            here = (EAGER._ag__guard__ is agc_runtime.guard,
+                    agc_runtime.tracing())
+        finally:
+            finish.set()
+            worker.join()
+        self.assertEqual(here, (True, False))
+        self.assertIs(EAGER._ag__guard__, False)
+
+    def test_the_guards_global_in_graph_mode(self):
+        # tf.compat.v1.disable_eager_execution: every call builds a graph.
+        code = ("import sys; sys.path[:0] = [%r]; import agc_runtime as ag; "
+                "ns = {}; ns['_ag__guard__'] = ag.guard.bind(ns); "
+                "import tensorflow as tf; print(ns['_ag__guard__']); "
+                "tf.compat.v1.disable_eager_execution(); "
+                "print(ns['_ag__guard__'] is ag.guard, ag.tracing())"
+                % support.RUNTIME_DIR)
+        out = subprocess.run([sys.executable, "-c", code],
+                             capture_output=True, text=True, check=True)
+        self.assertEqual(out.stdout.split(), ["False", "True", "True"])
 
     def test_to_graph_of_an_eager_original(self):
         for name, args in (("double_if_positive", (tf.constant([1.0, -3.0]),)),

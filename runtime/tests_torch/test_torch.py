@@ -284,6 +284,45 @@ class Checks:
             self.assertTrue(same(c(*args), fn(*args)), (fn.__name__, args))
 
 
+class GuardsGlobal(unittest.TestCase):
+    """The guards' global: False while PyTorch traces nowhere (one global
+    read per eager call), the guard module while export's is_compiling flag
+    is set; Dynamo reads the guard module in its place whatever the global
+    holds, so compiled code neither depends on the global nor recompiles
+    when it changes (agc_runtime._trace_watch)."""
+
+    def test_false_while_nothing_traces(self):
+        x = torch.tensor([1.0, 2.0])
+        CASES.branch(x)
+        self.assertIs(CASES._ag__guard__, False)
+        self.assertFalse(ag__.tracing())
+
+    def test_asking_while_export_traces(self):
+        seen = []
+        guard = sys.modules["agc_runtime.guard"]
+
+        def probe(x):
+            seen.append((CASES._ag__guard__ is guard, ag__.tracing()))
+            return CASES.branch(x)
+
+        x = torch.tensor([1.0, 2.0])
+        program = export(probe, (x,), strict=False)
+        self.assertEqual(seen, [(True, True)])
+        self.assertIs(CASES._ag__guard__, False)
+        self.assertTrue(torch.equal(program.module()(-x), CASES.branch(-x)))
+        self.assertIn("cond", higher_order_ops(program))
+
+    def test_compiled_code_does_not_recompile(self):
+        from torch._dynamo.utils import counters
+        x = torch.tensor([1.0, 2.0])
+        c = compiled(CASES.branch)
+        counters.clear()
+        for v in (x, -x, x, -x):
+            self.assertTrue(torch.equal(c(v), CASES.branch(v)))
+            self.assertIs(CASES._ag__guard__, False)
+        self.assertEqual(counters["stats"]["unique_graphs"], 1)
+
+
 class Staging(Checks, unittest.TestCase):
 
     def test_if_is_cond(self):

@@ -7,14 +7,7 @@ class Shape:
     sides = 0
 
     def __init__(self, size):
-        if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(self, size)
         self.size = size
-
-    @ag__.twin_of(__init__, '__init__')
-    def _agc___init__(self, size):
-        with ag__.FunctionScope('__init__', 'fscope', ag__.STD) as fscope:
-            self.size = size
-    del _agc___init__
 
     def area(self):
         if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(self)

@@ -7,7 +7,7 @@ def pager(text):
     """Picks a pager the first time, then is that pager."""
     global pager
     pager = print
-    pager(text)
+    pager(text or "")
 
 
 class Base:

@@ -13,7 +13,7 @@ def pager(text):
     if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(text)
     global pager
     pager = print
-    pager(text)
+    pager(text or "")
 
 
 @ag__.twin_of(pager, 'pager')
@@ -22,7 +22,7 @@ def _agc_pager(text):
     with ag__.FunctionScope('pager', 'fscope', ag__.STD) as fscope:
         global pager
         pager = print
-        ag__.converted_call(pager, (text,), None, fscope)
+        ag__.converted_call(pager, (ag__.or_(lambda: text, lambda: ""),), None, fscope)
 del _agc_pager
 
 

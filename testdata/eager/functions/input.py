@@ -20,8 +20,8 @@ def fib(n: int) -> int:
 
 
 def signature(a, b=1, /, c=2, *args, d, e=3, **kwargs):
-    # every kind of parameter reaches the twin
-    return a, b, c, args, d, e, kwargs
+    # every kind of parameter reaches the twin (`or`: it has one)
+    return a or b, c, args, d, e, kwargs
 
 
 def make_scale(factor):

@@ -54,15 +54,15 @@ del _agc_fib
 
 
 def signature(a, b=1, /, c=2, *args, d, e=3, **kwargs):
-    # every kind of parameter reaches the twin
+    # every kind of parameter reaches the twin (`or`: it has one)
     if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(a, b, c, *args, d=d, e=e, **kwargs)
-    return a, b, c, args, d, e, kwargs
+    return a or b, c, args, d, e, kwargs
 
 
 @ag__.twin_of(signature, 'signature')
 def _agc_signature(a, b, /, c, *args, d, e, **kwargs):
     with ag__.FunctionScope('signature', 'fscope', ag__.STD) as fscope:
-        return (a, b, c, args, d, e, kwargs)
+        return (ag__.or_(lambda: a, lambda: b), c, args, d, e, kwargs)
 del _agc_signature
 
 

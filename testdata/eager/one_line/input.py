@@ -2,7 +2,7 @@ def clamp(x): return 0 if x < 0 else x
 
 
 def pos(x):
-    """Doc."""; return x > 0
+    """Doc."""; return not x <= 0
 
 
 def only_doc():

@@ -18,42 +18,21 @@ del _agc_clamp
 def pos(x):
     """Doc."""
     if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
-    return x > 0
+    return not x <= 0
 
 
 @ag__.twin_of(pos, 'pos')
 def _agc_pos(x):
     """Doc."""
     with ag__.FunctionScope('pos', 'fscope', ag__.STD) as fscope:
-        return x > 0
+        return ag__.not_(x <= 0)
 del _agc_pos
 
 
 def only_doc():
     """Nothing else."""
-    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin()
 
 
-@ag__.twin_of(only_doc, 'only_doc')
-def _agc_only_doc():
-    """Nothing else."""
-    with ag__.FunctionScope('only_doc', 'fscope', ag__.STD) as fscope:
-        pass
-del _agc_only_doc
-
-
-def doc_on_def_line():
-    r"""
+def doc_on_def_line(): r"""
     A docstring that starts on the def line.
 """
-    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin()
-
-
-@ag__.twin_of(doc_on_def_line, 'doc_on_def_line')
-def _agc_doc_on_def_line():
-    r"""
-    A docstring that starts on the def line.
-"""
-    with ag__.FunctionScope('doc_on_def_line', 'fscope', ag__.STD) as fscope:
-        pass
-del _agc_doc_on_def_line
