@@ -110,6 +110,14 @@ while read -r registry name version sha; do
       dpkg-deb -x "$CACHE/files/$deb" "$tmp"
       cp -r "$tmp/usr/include/." "$stage/include/"
       cp "$tmp/usr/share/doc/$name/copyright" "$stage/licenses/$name"
+      if [ "$name" = libdtl-dev ]; then
+        # dtl 1.20's Diff::enableTrivial is a const member function that
+        # assigns a member: GCC accepts it while the template is not
+        # instantiated, Clang (Zig's) rejects it. agc never calls it.
+        sed -i 's/void enableTrivial () const {/void enableTrivial () {/' \
+          "$stage/include/dtl/Diff.hpp"
+        grep -q 'void enableTrivial () {' "$stage/include/dtl/Diff.hpp"
+      fi
       rm -rf "$tmp"
       ;;
     debian-source)
