@@ -6,6 +6,8 @@
 #                                     (scripts/wheels_check.py: auditwheel,
 #                                     installs, the README's conversion on
 #                                     each target, against the native build)
+#   scripts/wheels.sh --check --quick the same checks without the stdlib
+#                                     round trip and the sdist's build
 #   scripts/wheels.sh --only TAG...   only the wheels whose tag starts so
 #                                     (e.g. --only manylinux win), plus the
 #                                     runtime wheel and the sdist
@@ -38,11 +40,13 @@ TARGETS=(
 )
 
 CHECK=0
+QUICK=0
 SDIST=1
 ONLY=()
 while (($#)); do
   case "$1" in
     --check) CHECK=1 ;;
+    --quick) QUICK=1 ;;
     --no-sdist) SDIST=0 ;;
     --only)
       shift
@@ -114,6 +118,11 @@ fi
 ls -l "$DIST" >&2
 
 if [ "$CHECK" = 1 ]; then
+  more=()
+  if [ "$QUICK" = 0 ]; then
+    more+=(--roundtrip)
+    [ "$SDIST" = 1 ] && more+=(--sdist)
+  fi
   "$VENV/bin/python" "$ROOT/scripts/wheels_check.py" --dist "$DIST" \
-    --zig "$ZIG" ${ONLY[@]+--only "${ONLY[@]}"}
+    --zig "$ZIG" ${ONLY[@]+--only "${ONLY[@]}"} ${more[@]+"${more[@]}"}
 fi

@@ -230,7 +230,9 @@ def check_wheel(wheel: Path, tag: str, dist: Path, work: Path,
             return
         command = [qemu, "-L", "/usr/aarch64-linux-gnu", exe]
     elif tag == "win_amd64":
-        wine = shutil.which("wine64") or shutil.which("wine")
+        wine = (shutil.which("wine64") or shutil.which("wine") or
+                (Path("/usr/lib/wine/wine64").exists() and
+                 "/usr/lib/wine/wine64"))
         if not record(f"{tag}: wine64 installed", bool(wine),
                       "run scripts/setup.sh --wheels"):
             return
