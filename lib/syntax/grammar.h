@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 extern "C" const TSLanguage* tree_sitter_python();
 
