@@ -69,6 +69,48 @@ def best(n, fn):
     return min(runs, key=lambda r: r[0])
 
 
+def versus(args):
+    """Two builds side by side: the parse alone (agc_parse_bench) and
+    `agc convert -j1` with no passes and with the default pipeline, in CPU
+    time (user + system), runs of the two alternating so that a change in
+    the machine's load hits both; the best of --repeat."""
+    stdlib = Path(args.stdlib)
+    files = sorted(str(p) for p in stdlib.rglob("*.py")
+                   if "site-packages" not in p.parts)
+    listing = ("\n".join(files) + "\n").encode()
+    builds = [args.build, args.versus]
+    for b in builds:
+        version = subprocess.run([os.path.join(b, "agc"), "--version"],
+                                 capture_output=True, text=True).stdout
+        print(f"{b}: {version.strip()}")
+    print(f"corpus: {len(files)} files ({stdlib}); CPU seconds, best of "
+          f"{args.repeat}, the two builds alternating")
+    tmp = tempfile.mkdtemp(prefix="agc_bench_", dir=args.tmp)
+
+    def parse(build):
+        return timed([os.path.join(build, "agc_parse_bench")], listing,
+                     cpu=True)
+
+    def convert(build, extra):
+        out = os.path.join(tmp, "out")
+        shutil.rmtree(out, ignore_errors=True)
+        return timed([os.path.join(build, "agc"), "convert", *files,
+                      "--out-dir", out, "-j", "1", *extra], cpu=True)
+
+    for label, run in (("tree-sitter parse only", parse),
+                       ("agc --passes none -j1",
+                        lambda b: convert(b, ["--passes", "none"])),
+                       ("agc default passes -j1", lambda b: convert(b, []))):
+        times = {b: [] for b in builds}
+        for _ in range(args.repeat):
+            for b in builds:
+                times[b].append(run(b))
+        (t0, rss0, rc0), (t1, rss1, rc1) = (min(times[b]) for b in builds)
+        print(f"{label:24s}: {t0:7.3f} s vs {t1:7.3f} s  {t1 / t0:5.2f}x  "
+              f"({rss0:6.1f} vs {rss1:6.1f} MiB; exit {rc0}, {rc1})")
+    shutil.rmtree(tmp, ignore_errors=True)
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--build", required=True)
@@ -77,7 +119,13 @@ def main():
     ap.add_argument("--tmp", default=None,
                     help="folder for the outputs (e.g. /dev/shm to leave disk "
                          "writes out of the figures)")
+    ap.add_argument("--versus", default=None,
+                    help="a second build folder (e.g. the portable build of "
+                         "scripts/wheels.sh): only compare the two, side by "
+                         "side")
     args = ap.parse_args()
+    if args.versus:
+        return versus(args)
     agc = os.path.join(args.build, "agc")
     parse_bench = os.path.join(args.build, "agc_parse_bench")
     stdlib = Path(args.stdlib)

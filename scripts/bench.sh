@@ -15,6 +15,15 @@ BUILD="${AGC_BUILD_DIR:-$ROOT/build}"
 "$ROOT/scripts/build.sh" >/dev/null
 python3 "$ROOT/scripts/bench.py" --build "$BUILD" "$@"
 
+# The portable x86_64 build of scripts/wheels.sh (the manylinux wheel's:
+# Zig's toolchain, tree-sitter's runtime and mimalloc compiled in), when it
+# is there, side by side with this one (the bar: within 1.1x).
+PORTABLE="$ROOT/build-wheels/x86_64-linux-gnu.2.17"
+if [ -x "$PORTABLE/agc" ] && [ -x "$PORTABLE/agc_parse_bench" ]; then
+  echo "this build against the portable one (scripts/bench.py --versus):"
+  python3 "$ROOT/scripts/bench.py" --build "$BUILD" --versus "$PORTABLE" "$@"
+fi
+
 # agc's output called eagerly (its eager originals) and its converted code
 # forced (--converted-only), against the original: eleven kernels; then the
 # same kernels side by side with no framework, TensorFlow, JAX (.venv/) and

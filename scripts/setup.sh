@@ -12,16 +12,27 @@
 #                             interpreters of scripts/python_versions.txt is
 #                             missing
 #   scripts/setup.sh --fuzz   also clang, which scripts/fuzz.sh needs
+#   scripts/setup.sh --wheels also what scripts/wheels.sh needs: .venv-wheels/
+#                             with requirements-wheels.txt (Zig's toolchain,
+#                             auditwheel; cached per user like the others),
+#                             the portable build's pinned sources
+#                             (scripts/fetch_portable_sources.sh) and, for
+#                             `wheels.sh --check`, qemu-user-static with
+#                             aarch64's glibc (libc6-arm64-cross), wine64
+#                             and musl
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 GRAMMAR_DIR="$ROOT/third_party/tree-sitter-python"
 WANT_VENV=0
 WANT_FUZZ=0
+WANT_WHEELS=0
 for arg in "$@"; do
   case "$arg" in
     --venv) WANT_VENV=1 ;;
     --fuzz) WANT_FUZZ=1 ;;
-    *) echo "setup.sh: unknown option $arg (use --venv, --fuzz)" >&2; exit 2 ;;
+    --wheels) WANT_WHEELS=1 ;;
+    *) echo "setup.sh: unknown option $arg (use --venv, --fuzz, --wheels)" >&2
+       exit 2 ;;
   esac
 done
 
@@ -41,6 +52,12 @@ PKGS=(build-essential cmake ninja-build pkg-config libtree-sitter-dev
 if [ "$WANT_FUZZ" = 1 ]; then
   # libFuzzer and the sanitizer runtimes are compiler-rt, not in clang itself.
   PKGS+=(clang libclang-rt-14-dev)
+fi
+# `scripts/setup.sh --wheels` (scripts/wheels.sh --check): the wheels of
+# other targets run here: aarch64 under QEMU (with Debian's aarch64 glibc),
+# Windows under Wine; `file` names the macOS binaries' format.
+if [ "$WANT_WHEELS" = 1 ]; then
+  PKGS+=(qemu-user-static libc6-arm64-cross wine64 musl file)
 fi
 
 missing=()
@@ -164,4 +181,10 @@ if [ "$WANT_VENV" = 1 ]; then
     wait "$job" || { echo "setup: installing requirements-torch.txt failed" \
                           "(see above)" >&2; exit 1; }
   done
+fi
+if [ "$WANT_WHEELS" = 1 ]; then
+  make_venv "$ROOT/.venv-wheels" "$ROOT/requirements-wheels.txt" \
+    "${PY_VERSIONS[0]}"
+  PYTHON="$ROOT/.venv-wheels/bin/python" \
+    "$ROOT/scripts/fetch_portable_sources.sh"
 fi

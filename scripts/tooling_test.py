@@ -552,7 +552,7 @@ def main():
     args, rest = parser.parse_known_args()
     AGC = str(Path(args.agc).resolve())
     BUILD_DIR = Path(args.build_dir).resolve() if args.build_dir else None
-    AGC_VERSION = run([AGC, "--version"]).stdout.split()[-1]
+    AGC_VERSION = run([AGC, "--version"]).stdout.split()[1]
     unittest.main(argv=[sys.argv[0], *rest], verbosity=2)
 
 

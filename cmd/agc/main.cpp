@@ -10,6 +10,7 @@
 #include <optional>
 #include <thread>
 
+#include "cmd/agc/build_info.h"
 #include "cmd/agc/parser_heap.h"
 #include "lib/analysis/registry.h"
 #include "lib/ast/ast.h"
@@ -210,7 +211,7 @@ int main(int argc, char** argv) {
   CLI::App app{
       "agc: ahead-of-time AutoGraph compiler. Rewrites Python functions so "
       "their control flow goes through overloadable ag__ operators."};
-  app.set_version_flag("--version", std::string("agc ") + AGC_VERSION);
+  app.set_version_flag("--version", agc::VersionLine());
   app.require_subcommand(1);
   std::string log_level = "warn";
   app.add_option("--log-level", log_level,

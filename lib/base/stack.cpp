@@ -1,9 +1,12 @@
 #include "lib/base/stack.h"
 
 #include <pthread.h>
+
+#if AGC_SWITCHES_STACKS
 #include <sys/mman.h>
 #include <ucontext.h>
 #include <unistd.h>
+#endif
 
 #include <algorithm>
 #include <atomic>

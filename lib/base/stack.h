@@ -9,8 +9,12 @@
 #include <functional>
 
 // The sanitizers do not follow a switch of stacks with swapcontext: under
-// them a large stack is always a thread's.
+// them a large stack is always a thread's. So is it where the C library is
+// not glibc: musl has no getcontext/makecontext/swapcontext, and macOS and
+// Windows (the portable wheels' other targets) are not Linux.
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define AGC_SWITCHES_STACKS 0
+#elif !defined(__GLIBC__)
 #define AGC_SWITCHES_STACKS 0
 #elif defined(__has_feature)
 #if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)

@@ -14,6 +14,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string_view>
 
 extern "C" const TSLanguage* tree_sitter_python();
 
@@ -227,6 +228,17 @@ struct FieldIds {
   AGC_TS_FIELDS(AGC_TS_FIELD_MEMBER)
 #undef AGC_TS_FIELD_MEMBER
 };
+
+// The ABI version of a grammar: ts_language_version in the runtimes of ABI
+// 14 (Debian's 0.20.7), ts_language_abi_version from ABI 15 on (0.25 and
+// later, the portable build's; 0.26 removed the old name).
+inline uint32_t LanguageAbiVersion(const TSLanguage* language) {
+#if TREE_SITTER_LANGUAGE_VERSION >= 15
+  return ts_language_abi_version(language);
+#else
+  return ts_language_version(language);
+#endif
+}
 
 // The grammar's ids, resolved once (thread-safe, at first use).
 class Grammar {

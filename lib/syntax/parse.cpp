@@ -525,7 +525,7 @@ bool ParseOnly(std::string_view bytes) {
 
 void CheckGrammar() {
   const TSLanguage* language = Grammar::Get().language();
-  const uint32_t version = ts_language_version(language);
+  const uint32_t version = LanguageAbiVersion(language);
   AGC_CHECK_MSG(version >= TREE_SITTER_MIN_COMPATIBLE_LANGUAGE_VERSION &&
                     version <= TREE_SITTER_LANGUAGE_VERSION,
                 "the Python grammar's ABI is not supported by the linked "

@@ -17,13 +17,23 @@ namespace {
 // libtree-sitter 0.20.7's Subtree: a word that is either an inline leaf
 // (lowest bit set; flags in byte 0, padding and size in bytes 4-7) or a
 // pointer to the node, whose children are the words just before it.
-// Offsets as its subtree.h lays them out (LayoutMatches checks them).
+// Offsets as its subtree.h lays them out (LayoutMatches checks them). The
+// runtimes of ABI 15 (0.25, 0.26: the portable build's, compiled in) lay
+// out the same but for a 32-bit child count, which moves the symbol and
+// the flags.
 namespace layout {
 constexpr unsigned kPaddingBytes = 4;  // Length padding: bytes, row, column
 constexpr unsigned kSizeBytes = 16;    // Length size: bytes, row, column
-constexpr unsigned kChildCount = 36;   // uint16_t
-constexpr unsigned kSymbol = 38;       // uint16_t
-constexpr unsigned kFlags = 42;        // visible 0x1, named 0x2, extra 0x4
+constexpr unsigned kChildCount = 36;
+#if TREE_SITTER_LANGUAGE_VERSION >= 15
+using ChildCount = uint32_t;
+constexpr unsigned kSymbol = 40;  // uint16_t
+constexpr unsigned kFlags = 44;   // visible 0x1, named 0x2, extra 0x4
+#else
+using ChildCount = uint16_t;
+constexpr unsigned kSymbol = 38;  // uint16_t
+constexpr unsigned kFlags = 42;   // visible 0x1, named 0x2, extra 0x4
+#endif
 constexpr unsigned kVisibleChildCount = 48;  // uint32_t
 constexpr unsigned kProductionId = 66;       // uint16_t
 // Inline leaves: byte 0 holds is_inline 0x1, visible 0x2, named 0x4,
@@ -72,7 +82,9 @@ bool Extra(uint64_t word) {
 }
 
 uint32_t ChildCount(uint64_t word) {
-  return IsInline(word) ? 0 : Field<uint16_t>(Heap(word), layout::kChildCount);
+  return IsInline(word)
+             ? 0
+             : Field<layout::ChildCount>(Heap(word), layout::kChildCount);
 }
 
 uint32_t VisibleChildCount(uint64_t word) {
@@ -469,7 +481,7 @@ std::string CompareWalks(TSNode root) {
 bool TreeWalker::LayoutMatches() {
   static const bool matches = [] {
     const TSLanguage* language = Grammar::Get().language();
-    if (ts_language_version(language) != 14) {
+    if (LanguageAbiVersion(language) != 14) {
       return false;
     }
     // A parser of its own (not the thread's): this may run inside a file's

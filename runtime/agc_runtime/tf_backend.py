@@ -123,11 +123,10 @@ def _without_reason(operator):
     """TensorFlow's get_state/set_state operator, taking (and leaving out)
     the nonlocal_reason that agc's functional output may pass."""
 
+    @functools.wraps(operator)
     def call(*args, nonlocal_reason=None):
         return operator(*args)
 
-    call.__name__ = call.__qualname__ = operator.__name__
-    call.__doc__ = operator.__doc__
     return call
 
 
