@@ -1090,17 +1090,16 @@ class FunctionConverter {
     const analysis::Symbol& sym = qn_.Get(id);
     const bool plain = !sym.is_composite() && !deleted_.Contains(id);
     if (plain && helper_local && helper_depth_ > 0 &&
-        (HelperMayNotBind(stmt, id) ||
-         (rd_.MayBeUndefined(stmt, id) && rd_.Reaching(stmt, id).empty() &&
-          !IsEnclosingParam(id)))) {
-      // Unbound in the helper, or bound only to a value no path reads:
-      // nothing to read (a closure over the helper's unset variable is
-      // also what Dynamo cannot trace).
+        rd_.MayBeUndefined(stmt, id) && rd_.Reaching(stmt, id).empty() &&
+        !IsEnclosingParam(id)) {
+      // No binding reaches it: nothing to read (a closure over the
+      // helper's unset variable is also what Dynamo cannot trace).
       return codegen::InstantiateExpr(
           module_, "ag__.Undefined(name)",
           {{"name", codegen::StrConstant(module_, sym.text, origin)}}, origin);
     }
-    if (plain && !rd_.MayBeUndefined(stmt, id)) {
+    if (plain && !rd_.MayBeUndefined(stmt, id) &&
+        !(helper_local && HelperMayNotBind(stmt, id))) {
       return SymbolExpr(id, origin, false);
     }
     return codegen::InstantiateExpr(
@@ -1115,8 +1114,8 @@ class FunctionConverter {
   // helper assigns it (the statement's call does) without taking it in
   // (it is not state of the enclosing statement), so the function's value
   // is not the helper's. Then it is not live into `stmt` either (it would
-  // be live into the enclosing statement, and so its state), and no path
-  // reads the value: the statement is given ag__.Undefined('a').
+  // be live into the enclosing statement, and so its state), and only its
+  // binding matters: read through ag__.ldu.
   //
   //   if c:                def else_body(r):      # `a` not state here
   //       return 1             if d: a = 1 ...

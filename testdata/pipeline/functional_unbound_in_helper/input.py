@@ -1,8 +1,7 @@
 # A name first set in both branches of an `if` inside a loop is not the
-# loop's state: in the loop's body it is unbound when the `if` starts, and
-# the `if` is given ag__.Undefined('y') (no closure over the body's unset
-# variable, which Dynamo cannot trace). What a body returns is its own
-# parameter, read plainly.
+# loop's state: in the loop's body it may be unbound when the `if` starts
+# (read through ag__.ldu). What a body returns is its own parameter, read
+# plainly.
 def magnitudes(xs):
     total = 0
     for x in xs:
@@ -16,7 +15,8 @@ def magnitudes(xs):
 
 # Bound before, rebound on both branches of an `if` under an early return
 # (_pydecimal's Decimal.next_toward): in the helper holding that `if` the
-# name is not bound, and its value there is never read.
+# name is not bound: the state passed in reads it through ag__.ldu, not as
+# the helper's unbound local.
 def step(ans, c):
     if ans is None:
         return None
