@@ -10,9 +10,10 @@
       diagnostics.
   (d) `agc convert` with the default pipeline: the output compiles, and every
       function is accounted for: converted (it gained a converted twin,
-      `@ag__.twin_of(f)`, or with AGC_CONVERTED_ONLY=1 the
-      `ag__.autograph_artifact` marker), left with an AGC1xx note (or AGC201
-      warning) naming it, or inside a function left as written. With eager
+      `@ag__.twin_of(f)` and an entry guard, or is written once, needing
+      no twin; with AGC_CONVERTED_ONLY=1 the `ag__.autograph_artifact`
+      marker), left with an AGC1xx note (or AGC201 warning) naming it, or
+      inside a function left as written. With eager
       originals, the output without the twins, the entry guards and the
       runtime import has the input's `ast.dump`: the original code is all
       there, unchanged. Prints the counts.
@@ -203,10 +204,22 @@ def account(src_tree, gen_tree, left_lines):
     walk(src_tree, False)
     converted = marked(gen_tree) - marked(src_tree)
     problem = None
-    if converted + left + inside != total:
+    once = 0
+    if os.environ.get("AGC_CONVERTED_ONLY") != "1":
+        # With eager originals, a function whose twin would do what it does
+        # is written once, unguarded, with no twin: each guarded original
+        # has its twin, and the rest are written once.
+        guarded = sum(
+            1 for n in ast.walk(gen_tree)
+            if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and
+            any(is_guard(s) for s in n.body[:2]))
+        if guarded != converted:
+            problem = f"{guarded} entry guards for {converted} twins"
+        once = max(0, total - converted - left - inside)
+    if problem is None and converted + left + inside + once != total:
         problem = (f"{total} functions, but {converted} converted + {left} "
                    f"left with a note + {inside} inside those")
-    return converted, left, inside, problem
+    return converted + once, left, inside, problem
 
 
 def _line_ends(newline):

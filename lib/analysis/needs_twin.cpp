@@ -159,6 +159,13 @@ class Finder {
     if (name == "set_loop_options" || name == "set_element_type") {
       return "directive";
     }
+    // sys._getframe, sys._getframemodulename, warnings.warn: the runtime
+    // counts their caller's frames as the original program's (without
+    // its own, when a twin calls this function through converted_call).
+    if (name == "_getframe" || name == "_getframemodulename" ||
+        name == "warn") {
+      return "call that reads its caller's frames";
+    }
     return "";
   }
 

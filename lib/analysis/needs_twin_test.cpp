@@ -104,6 +104,14 @@ TEST_CASE("NeedsTwin: calls of the builtins the runtime overloads") {
   CHECK(Rule("def f(a):\n    return sum(a) + str(a) + a.len()\n") == "-");
   CHECK(Rule("def f(a):\n    tf.autograph.experimental.set_loop_options()\n") ==
         "directive@2");
+  // What reads its caller's frames: a twin's call of this function goes
+  // through the runtime, whose frames the twin's call_with_original_frames
+  // skips.
+  CHECK(Rule("def f():\n    return sys._getframe(1).f_code\n") ==
+        "call that reads its caller's frames@2");
+  CHECK(Rule("def f(m):\n    warnings.warn(m, stacklevel=2)\n") ==
+        "call that reads its caller's frames@2");
+  CHECK(Rule("def f():\n    return sys.getrecursionlimit()\n") == "-");
 }
 
 TEST_CASE("NeedsTwin: the optional passes' constructs when selected") {
