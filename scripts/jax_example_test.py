@@ -187,10 +187,12 @@ def test_source_map(ex):
     }
     for call, statements in expected.items():
         # (The rest of a loop body after an if with a break is under an
-        # if of agc's own, "if not break_", at the rest's first line.)
+        # if of agc's own, "if not break_", at the rest's first line: in the
+        # functional form, if_stmt_fn(break_, else_body, if_body, ...).)
         found = {original[lines[k] - 1].strip()
                  for k, l in enumerate(generated)
-                 if call in l and "ag__.if_stmt(ag__.not_(break_)" not in l}
+                 if call in l and "ag__.if_stmt(ag__.not_(break_)" not in l
+                 and "ag__.if_stmt_fn(break_, else_body, if_body" not in l}
         assert found == set(statements), (
             f"the {call}...) calls map to {sorted(found)}, not to "
             f"{sorted(statements)}")

@@ -143,14 +143,22 @@ def test_output_is_agc_conversion(ex):
     for needle in ("import agc_runtime as ag__", "ag__.if_stmt_fn(",
                    "ag__.while_stmt_fn(", "ag__.for_stmt_fn("):
         assert needle in text, f"build/model.py lacks {needle!r}"
-    # Eager originals: each function keeps its code, with its converted twin
-    # after it (docs/guide/eager-originals.md).
+    # Eager originals: each function with control flow keeps its code, with
+    # its converted twin after it; a straight-line function is written once
+    # (docs/guide/eager-originals.md).
     functions = re.findall(r"^def (\w+)", text, re.M)
     originals = [f for f in functions if not f.startswith("_agc_")]
     twins = re.findall(r"^@ag__\.twin_of\((\w+), '\w+'\)\ndef _agc_(\w+)",
                        text, re.M)
-    assert originals and twins == [(f, f) for f in originals], (
-        f"functions {originals}, twins {twins}")
+    staged = ["sequence_loss", "clip_by_global_norm", "train_step",
+              "greedy_decode"]
+    assert twins == [(f, f) for f in staged], f"twins {twins}"
+    assert originals == ["build_model", "make_batch"] + staged, (
+        f"functions {originals}")
+    for f in ("build_model", "make_batch"):
+        body = re.search(rf"^def {f}\(.*?(?=^\S)", text, re.M | re.S)
+        assert body and "ag__." not in body.group(0), (
+            f"{f} has no control flow, but was converted: {body and body.group(0)}")
 
 
 def test_source_map(ex):
