@@ -39,6 +39,24 @@ bool IsConstant(const ast::Expr& expr) {
 
 }  // namespace
 
+bool IsAssignmentTarget(const ast::Node& node) {
+  ast::ExprContext ctx = ast::ExprContext::kLoad;
+  if (const auto* name = node.As<ast::Name>()) {
+    ctx = name->ctx;
+  } else if (const auto* attr = node.As<ast::Attribute>()) {
+    ctx = attr->ctx;
+  } else if (const auto* sub = node.As<ast::Subscript>()) {
+    ctx = sub->ctx;
+  } else if (const auto* starred = node.As<ast::Starred>()) {
+    ctx = starred->ctx;
+  } else if (const auto* list = node.As<ast::List>()) {
+    ctx = list->ctx;
+  } else if (const auto* tuple = node.As<ast::Tuple>()) {
+    ctx = tuple->ctx;
+  }
+  return ctx != ast::ExprContext::kLoad;
+}
+
 std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module) {
   std::vector<ast::FunctionDef*> out;
   for (ast::Stmt* stmt : module.body) {

@@ -72,6 +72,10 @@ class Rebinding {
   const analysis::ReachingDefinitions& reaching_;
 };
 
+// Whether `node` is an assignment or `del` target (or a part of one): a
+// Name, Attribute, Subscript, Starred, List or Tuple not in Load context.
+bool IsAssignmentTarget(const ast::Node& node);
+
 // Whether `expr` (or anything inside it, lambdas and comprehensions
 // included) is a walrus `:=`, which may rebind a local in mid-statement.
 bool HasWalrus(const ast::Node& expr);

@@ -39,25 +39,6 @@
 namespace agc::passes::slices {
 namespace {
 
-// Whether `expr` is an assignment or `del` target (or a part of one).
-bool IsTarget(const ast::Node& node) {
-  ast::ExprContext ctx = ast::ExprContext::kLoad;
-  if (const auto* name = node.As<ast::Name>()) {
-    ctx = name->ctx;
-  } else if (const auto* attr = node.As<ast::Attribute>()) {
-    ctx = attr->ctx;
-  } else if (const auto* sub = node.As<ast::Subscript>()) {
-    ctx = sub->ctx;
-  } else if (const auto* starred = node.As<ast::Starred>()) {
-    ctx = starred->ctx;
-  } else if (const auto* list = node.As<ast::List>()) {
-    ctx = list->ctx;
-  } else if (const auto* tuple = node.As<ast::Tuple>()) {
-    ctx = tuple->ctx;
-  }
-  return ctx != ast::ExprContext::kLoad;
-}
-
 // Whether `index` is a single index (not a slice, not a tuple of indices).
 bool IsSingleIndex(const ast::Expr& index) {
   return !index.Is<ast::Slice>() && !index.Is<ast::Tuple>();
@@ -84,7 +65,7 @@ class Rewriter {
         node.Is<ast::ClassDef>()) {
       return &node;  // another scope: converted on its own, or not at all
     }
-    if (node.Is<ast::JoinedStr>() || IsTarget(node)) {
+    if (node.Is<ast::JoinedStr>() || IsAssignmentTarget(node)) {
       return &node;
     }
     if (auto* ann = node.As<ast::AnnAssign>()) {

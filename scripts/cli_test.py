@@ -936,7 +936,7 @@ class Cli(unittest.TestCase):
 
         passes = [f"pass {p}" for p in (
             "functions", "directives", "match_statements", "break_statements",
-            "continue_statements", "return_statements", "call_trees",
+            "continue_statements", "return_statements", "subscripts", "call_trees",
             "control_flow", "conditional_expressions", "logical_expressions",
             "variables")]
         head = ["read", "source map", "tree-sitter parse", "lower to AST",

@@ -48,7 +48,7 @@ from .core import (
     STANDARD_OPTIONS, STD, UNSPECIFIED, ConversionOptions, Feature,
     FunctionScope, GetItemOpts, ListPopOpts, ListStackOpts, Undefined,
     UndefinedReturnValue, autograph_artifact, do_not_convert,
-    is_autograph_artifact, locals_, retval, set_element_type,
+    is_autograph_artifact, key, locals_, retval, set_element_type,
     set_loop_options)
 from ._importlib_bootstrap_patterns import (
     MatchAs, MatchClass, MatchMapping, MatchOr, MatchSequence, MatchSingleton,
@@ -627,7 +627,7 @@ _CORE_NAMES = (
     "locals_",
     "Feature", "FunctionScope", "autograph_artifact", "do_not_convert",
     "set_loop_options", "set_element_type", "ListPopOpts", "ListStackOpts",
-    "GetItemOpts", "match_", "MatchValue", "MatchSingleton", "MatchAs",
+    "GetItemOpts", "key", "match_", "MatchValue", "MatchSingleton", "MatchAs",
     "MatchOr", "MatchStar", "MatchSequence", "MatchMapping", "MatchClass")
 
 # Every name generated code may use; each backend binds all of them.

@@ -562,6 +562,23 @@ ListStackOpts = _opts_record("ListStackOpts", ("element_dtype", "original_call")
 GetItemOpts = _opts_record("GetItemOpts", ("element_dtype",))
 
 
+class _Key:
+    """``ag__.key[...]``: the key a subscript with slices passes
+    (``ag__.key[:, t - 1]`` is ``(slice(None), t - 1)``), as converted code
+    hands it to get_item and set_item."""
+
+    __slots__ = ()
+
+    def __getitem__(self, key):
+        return key
+
+    def __repr__(self):
+        return "ag__.key"
+
+
+key = _Key()
+
+
 # ---------------------------------------------------------------------------
 # Staging errors
 # ---------------------------------------------------------------------------

@@ -40,13 +40,15 @@ class Selection(unittest.TestCase):
             "list_pop", "ListPopOpts", "list_stack", "ListStackOpts",
             "get_item", "GetItemOpts", "set_item", "print_", "len_",
             "range_", "int_", "float_", "set_loop_options",
-            "set_element_type"}
+            "set_element_type", "key"}
         self.assertLessEqual(expected, set(ag__.PROTOCOL))
         for name in ("python", "staged"):
             ag__.use(name)
             for symbol in ag__.PROTOCOL:
                 self.assertTrue(callable(getattr(ag__, symbol)) or
-                                symbol == "STD", (name, symbol))
+                                symbol in ("STD", "key"), (name, symbol))
+            self.assertEqual(ag__.key[:, 1, ...],
+                             (slice(None), 1, Ellipsis))
 
     def test_use_switches_the_operators_converted_code_calls(self):
         x = staged.Value(5)

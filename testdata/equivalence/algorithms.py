@@ -917,10 +917,9 @@ STAGED_ERRORS = {
     ("histogram", 1): "'counts[x]' must be defined before the loop",
     ("histogram", 2): "'counts[x]' must be defined before the loop",
     ("histogram", 3): "'counts[x]' must be defined before the loop",
-    # a staged value as a dict key
-    ("bucket_histogram", 1): "'buckets[key]' must be defined before the loop",
-    ("bucket_histogram", 2): "'buckets[key]' must be defined before the loop",
-    ("bucket_histogram", 3): "'buckets[key]' must be defined before the loop",
+    # a staged value as a dict key (the dict is loop state: set_item)
+    ("bucket_histogram", 1): "unhashable type: 'Value'",
+    ("bucket_histogram", 2): "unhashable type: 'Value'",
     # iterating a scalar staged str
     ("tokenise", 0): 'a for loop cannot iterate over a scalar staged s',
     ("tokenise", 1): 'a for loop cannot iterate over a scalar staged s',

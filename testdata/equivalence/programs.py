@@ -1006,8 +1006,8 @@ STAGED_ERRORS = {
     ("generator_raises", 2): 'a staged value cannot be used as a Python index',
     ("generator_raises", 3): 'a staged value cannot be used as a Python index',
     # %-formatting a staged value; zip() with None
-    ("pairs_with_zip", 1): "'out[key]' must be defined before the loop",
-    ("pairs_with_zip", 2): "'out[key]' must be defined before the loop",
+    ("pairs_with_zip", 1): "%d format: a real number is required, not Value",
+    ("pairs_with_zip", 2): "%d format: a real number is required, not Value",
     ("pairs_with_zip", 3): 'cannot combine a staged value with a NoneType in',
     # f(*staged_list) iterates it
     ("call_combine", 1): 'iterating over a staged value is not allowed: us',

@@ -15,7 +15,7 @@ def first_over(xs, limit):
                 return (break_,)
             def else_body(break_):
                 return (break_,)
-            break_, = ag__.if_stmt_fn(xs[i] > limit, if_body, else_body, (break_,), ('break_',), 1)
+            break_, = ag__.if_stmt_fn(ag__.get_item(xs, i) > limit, if_body, else_body, (break_,), ('break_',), 1)
             def if_body(i):
                 i += 1
                 return (i,)

@@ -84,7 +84,7 @@ def item_and_attribute(xs, n):
         def loop_test(r, j):
             return j < n
         def loop_body(r, j):
-            r = r + xs[j] + r.real
+            r = r + ag__.get_item(xs, j) + r.real
             j = j + 1
             return (r, j)
         r, j = ag__.while_stmt_fn(loop_test, loop_body, (r, j), ('r', 'j'), {})

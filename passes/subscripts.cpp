@@ -1,0 +1,265 @@
+// subscripts: inside a loop, a subscript whose index reads a variable the
+// loop changes, and a subscript write to a local, go through the runtime, so
+// a staging runtime can read and write tensors by a traced position:
+//
+//   for t in range(1, n):                    for t in range(1, n):
+//       nxt = logits[:, t - 1].argmax()  ->      nxt = ag__.get_item(logits, ag__.key[:, t - 1]).argmax()
+//       tokens[:, t] = nxt                       tokens = ag__.set_item(tokens, ag__.key[:, t], nxt)
+//
+// PyTorch turns a 0-d tensor index into `.item()`, which a staged loop cannot
+// carry (torch.export: "Pending unbacked symbols"); its staging reads and
+// writes such positions with index_select and index_copy_. A write becomes a
+// rebinding, so the written local is loop state, as AutoGraph's slices pass
+// makes it: the staged loop carries it, where it would otherwise change a
+// tensor the loop closes over in place. On plain values the operators do
+// what Python does (`x[key]`; `x[key] = y` returning `x`, the same object).
+//
+// A read is any subscript in Load context in a loop's body, test, iterable
+// or else (nested loops included, nested scopes not), outside assignment and
+// `del` targets, annotations and f-strings, whose index reads a name the
+// enclosing loop or one around it modifies: `x[i]` in `for i in ...`,
+// `x[:, t - 1, :]` in a loop that advances `t`. Other subscripts (`x[0]`,
+// `x[:, :k]` with `k` fixed, `self.w[i]` outside loops) stay as written. A
+// write is `x[key] = y` in a loop with `x` a stable local bound on every path
+// to it, no walrus in `key` or `y`, and the key or `y` inert (passes/
+// rebinding.h: Python evaluates `y` first, the operator last). A key with
+// slices is written `ag__.key[:, t - 1]`, whose value is the key Python
+// passes (`(slice(None), t - 1)`). Augmented subscript assignments
+// (`x[t] += y`), several targets and `del x[t]` stay as written.
+//
+// Attaches: kFlagLowered on the functions where it rewrote a write (the new
+// binding is not in the original program's facts). Requires: functions;
+// qual_names, activity, reaching_definitions of the tree it rewrites.
+#include <memory>
+#include <vector>
+
+#include "lib/analysis/activity.h"
+#include "lib/analysis/manager.h"
+#include "lib/analysis/qual_names.h"
+#include "lib/analysis/reaching_definitions.h"
+#include "lib/ast/ast.h"
+#include "lib/codegen/template.h"
+#include "lib/pass/pass.h"
+#include "passes/rebinding.h"
+
+namespace agc::passes::subscripts {
+namespace {
+
+// Whether any Name in `expr` (outside nested scopes) loads a symbol of
+// `modified`.
+bool ReadsAny(const ast::Node& expr,
+              const analysis::QualNames& names,
+              const analysis::SymbolSet& modified) {
+  if (const auto* name = expr.As<ast::Name>()) {
+    analysis::SymbolId id = names.Find(name->id);
+    return name->ctx == ast::ExprContext::kLoad &&
+           id != analysis::kNoSymbol && modified.Contains(id);
+  }
+  if (expr.Is<ast::Lambda>() || expr.Is<ast::ListComp>() ||
+      expr.Is<ast::SetComp>() || expr.Is<ast::DictComp>() ||
+      expr.Is<ast::GeneratorExp>()) {
+    return false;
+  }
+  bool found = false;
+  ast::ForEachChild(expr, [&](const ast::Node* child) {
+    found = found || ReadsAny(*child, names, modified);
+  });
+  return found;
+}
+
+bool HasSlice(const ast::Expr& key) {
+  if (key.Is<ast::Slice>()) {
+    return true;
+  }
+  if (const auto* tuple = key.As<ast::Tuple>()) {
+    for (const ast::Expr* elt : tuple->elts) {
+      if (elt->Is<ast::Slice>()) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+class Rewriter {
+ public:
+  Rewriter(ast::Module& module,
+           ast::FunctionDef& fn,
+           const Rebinding& facts,
+           const analysis::QualNames& names,
+           const analysis::Activity& activity)
+      : module_(module),
+        fn_(fn),
+        facts_(facts),
+        names_(names),
+        activity_(activity) {}
+
+  // Rewrites the function's own code; returns whether anything changed.
+  bool Run() {
+    for (ast::Stmt*& stmt : fn_.body) {
+      stmt = static_cast<ast::Stmt*>(Visit(*stmt));
+    }
+    return changed_;
+  }
+
+  bool lowered_write() const { return lowered_write_; }
+
+ private:
+  ast::Node* Visit(ast::Node& node) {
+    if (node.Is<ast::FunctionDef>() || node.Is<ast::AsyncFunctionDef>() ||
+        node.Is<ast::ClassDef>() || node.Is<ast::Lambda>() ||
+        node.Is<ast::JoinedStr>() || IsAssignmentTarget(node)) {
+      return &node;  // another scope, or printed as written
+    }
+    if (auto* ann = node.As<ast::AnnAssign>()) {
+      if (ann->value != nullptr) {
+        ann->value = static_cast<ast::Expr*>(Visit(*ann->value));
+      }
+      return &node;  // the target and the annotation stay as written
+    }
+    const bool loop = node.Is<ast::While>() || node.Is<ast::For>();
+    if (loop) {
+      const analysis::NodeActivity* act = activity_.Of(node);
+      analysis::SymbolSet modified = loops_.empty() ? analysis::SymbolSet()
+                                                    : loops_.back();
+      if (act != nullptr) {
+        modified.UnionWith(act->modified);
+      }
+      loops_.push_back(std::move(modified));
+    }
+    ast::Subscript* write = nullptr;
+    if (auto* assign = node.As<ast::Assign>(); assign != nullptr) {
+      write = Write(*assign);
+    }
+    ast::TransformChildren(node,
+                           [&](ast::Node* child) { return Visit(*child); });
+    if (loop) {
+      loops_.pop_back();
+    }
+    if (write != nullptr) {
+      return LowerWrite(node.Cast<ast::Assign>(), *write);
+    }
+    if (auto* sub = node.As<ast::Subscript>(); sub != nullptr &&
+                                               !loops_.empty() &&
+                                               ReadsAny(*sub->slice, names_,
+                                                        loops_.back())) {
+      changed_ = true;
+      return codegen::InstantiateExpr(
+          module_, "ag__.get_item(target, key)",
+          {{"target", sub->value}, {"key", Key(*sub->slice)}}, sub->origin);
+    }
+    return &node;
+  }
+
+  // Whether each part of a key is inert before `at` (a slice's bounds, a
+  // tuple's entries).
+  bool KeyIsInert(const ast::Expr& key, const ast::Stmt& at) const {
+    if (const auto* slice = key.As<ast::Slice>()) {
+      for (const ast::Expr* part : {slice->lower, slice->upper, slice->step}) {
+        if (part != nullptr && !facts_.IsInert(*part, at)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    if (const auto* tuple = key.As<ast::Tuple>()) {
+      for (const ast::Expr* elt : tuple->elts) {
+        if (!KeyIsInert(*elt, at)) {
+          return false;
+        }
+      }
+      return true;
+    }
+    return facts_.IsInert(key, at);
+  }
+
+  // The target of `x[key] = y` when the write can be rewritten, else null.
+  ast::Subscript* Write(const ast::Assign& assign) {
+    if (loops_.empty() || assign.targets.size() != 1) {
+      return nullptr;
+    }
+    auto* sub = assign.targets[0]->As<ast::Subscript>();
+    if (sub == nullptr || !sub->value->Is<ast::Name>()) {
+      return nullptr;
+    }
+    if (!facts_.IsInert(*sub->value, assign) || HasWalrus(*sub->slice) ||
+        HasWalrus(*assign.value)) {
+      return nullptr;
+    }
+    if (!KeyIsInert(*sub->slice, assign) &&
+        !facts_.IsInert(*assign.value, assign)) {
+      return nullptr;
+    }
+    return sub;
+  }
+
+  ast::Stmt* LowerWrite(ast::Assign& assign, ast::Subscript& target) {
+    changed_ = true;
+    lowered_write_ = true;
+    auto& object = target.value->Cast<ast::Name>();
+    return codegen::Instantiate(module_,
+                                "target = ag__.set_item(object, key, value)",
+                                {{"target", codegen::Name(object.id)},
+                                 {"object", &object},
+                                 {"key", Key(*target.slice)},
+                                 {"value", assign.value}},
+                                assign.origin)[0];
+  }
+
+  // The key as an expression: one with slices as `ag__.key[...]`, the
+  // subscript as written (its value is the key Python passes).
+  ast::Expr* Key(ast::Expr& key) {
+    if (!HasSlice(key)) {
+      return &key;
+    }
+    return codegen::InstantiateExpr(module_, "ag__.key[index]",
+                                    {{"index", &key}}, key.origin);
+  }
+
+  ast::Module& module_;
+  ast::FunctionDef& fn_;
+  const Rebinding& facts_;
+  const analysis::QualNames& names_;
+  const analysis::Activity& activity_;
+  // For each enclosing loop, the names it and the loops around it modify.
+  std::vector<analysis::SymbolSet> loops_;
+  bool changed_ = false;
+  bool lowered_write_ = false;
+};
+
+class SubscriptsPass : public pass::Pass {
+ public:
+  pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
+    auto& analyses = ctx.analyses();
+    const auto& names = analyses.GetFresh<analysis::QualNames>();
+    const auto& activity = analyses.GetFresh<analysis::Activity>();
+    const auto& reaching = analyses.GetFresh<analysis::ReachingDefinitions>();
+    bool changed = false;
+    for (ast::FunctionDef* fn : ConvertedFunctions(module)) {
+      Rebinding facts(*fn, names, activity, reaching);
+      Rewriter rewriter(module, *fn, facts, names, activity);
+      if (rewriter.Run()) {
+        if (rewriter.lowered_write()) {
+          fn->flags |= ast::kFlagLowered;
+        }
+        ctx.MarkChanged(*fn);
+        changed = true;
+      }
+    }
+    return changed ? pass::Changed::kYes : pass::Changed::kNo;
+  }
+};
+
+}  // namespace
+
+std::unique_ptr<pass::Pass> Create() {
+  return std::make_unique<SubscriptsPass>();
+}
+
+analysis::AnalysisSet Analyses() {
+  return {analysis::Analysis<analysis::QualNames>(),
+          analysis::Analysis<analysis::Activity>(),
+          analysis::Analysis<analysis::ReachingDefinitions>()};
+}
+
+}  // namespace agc::passes::subscripts
