@@ -11,7 +11,11 @@
 // `finally` block of its loop, or a `return` inside `finally` in a function
 // whose returns return_statements lowers, which cannot be lowered faithfully
 // (AGC201);
-// those stay as written, and so does everything inside them.
+// those stay as written, and so does everything inside them. Declarations,
+// whose body is only `pass`, `...` and a docstring (overloads, stubs,
+// abstract methods, protocol members), stay as written without a note:
+// there is nothing to run, and some readers require that body exactly
+// (TorchScript's `@torch.jit._overload_method` checks it on import).
 //
 // A converted function keeps its name, signature, decorators and docstring;
 // its body moves into the function scope and the function is marked as
@@ -316,6 +320,24 @@ bool IsDocstring(const ast::Stmt& stmt) {
   }
   const auto* constant = expr->value->As<ast::Constant>();
   return constant != nullptr && constant->value_kind == ast::ConstantKind::kStr;
+}
+
+// Whether `fn` only declares: its body is a docstring, `pass` and `...`.
+bool IsDeclaration(const ast::FunctionDef& fn) {
+  for (size_t i = 0; i < fn.body.size(); ++i) {
+    const ast::Stmt& stmt = *fn.body[i];
+    if (stmt.Is<ast::Pass>() || (i == 0 && IsDocstring(stmt))) {
+      continue;
+    }
+    const auto* expr = stmt.As<ast::ExprStmt>();
+    const auto* constant =
+        expr != nullptr ? expr->value->As<ast::Constant>() : nullptr;
+    if (constant == nullptr ||
+        constant->value_kind != ast::ConstantKind::kEllipsis) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // The calls of the builtin `locals()`/`vars()` in the input's functions and
@@ -684,6 +706,9 @@ class Converter {
 
   // Whether `fn` is converted; reports why not otherwise.
   bool Convertible(const ast::FunctionDef& fn) {
+    if (IsDeclaration(fn)) {
+      return false;  // nothing to run; some readers check the body
+    }
     if (HasDecorator(fn, "do_not_convert")) {
       Emit(diag::DiagKind::kDoNotConvert, fn, fn.name);
       return false;

@@ -275,7 +275,8 @@ int main(int argc, char** argv) {
               "--converted-only", converted_only,
               "write the converted code only, run on every call (default: "
               "each function keeps its original code and runs its converted "
-              "twin only while TensorFlow or JAX traces; the test suites of "
+              "twin only while TensorFlow, JAX or PyTorch traces; the test "
+              "suites of "
               "the converted code set AGC_CONVERTED_ONLY=1)")
           ->envname("AGC_CONVERTED_ONLY");
   convert->add_flag("--emit-runtime", options.emit_runtime,

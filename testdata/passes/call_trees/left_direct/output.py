@@ -36,10 +36,8 @@ def fstring(x):
         return f"{len(x)} items"
 
 
-@ag__.autograph_artifact
 def module_level_only_in_functions():
-    with ag__.FunctionScope('module_level_only_in_functions', 'fscope', ag__.STD) as fscope:
-        pass
+    pass
 
 
 print("module level calls stay direct")

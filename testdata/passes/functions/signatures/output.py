@@ -24,11 +24,8 @@ def decorated(n: int) -> int:
         return n if n < 2 else decorated(n - 1) + decorated(n - 2)
 
 
-@ag__.autograph_artifact
 def only_docstring():
     """Nothing else."""
-    with ag__.FunctionScope('only_docstring', 'fscope', ag__.STD) as fscope:
-        pass
 
 
 @ag__.autograph_artifact
