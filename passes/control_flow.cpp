@@ -90,6 +90,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "lib/analysis/activity.h"
@@ -158,6 +159,37 @@ class NameSet {
 
 bool IsConvertible(const ast::Stmt& stmt) {
   return stmt.Is<ast::If>() || stmt.Is<ast::While>() || stmt.Is<ast::For>();
+}
+
+// Where a node is in the blocks of a statement: the block's number, the
+// index of the block's top-level statement it is in, and whether it is that
+// statement.
+struct BlockPosition {
+  int block = 0;
+  int index = 0;
+  bool top = false;
+};
+
+using BlockPositions = std::unordered_map<ast::NodeId, BlockPosition>;
+
+void MarkPositions(ast::Node& node, BlockPosition at, BlockPositions& out) {
+  out.emplace(node.node_id, at);
+  at.top = false;
+  ast::ForEachChild(node,
+                    [&](ast::Node* child) { MarkPositions(*child, at, out); });
+}
+
+// The positions of every node in `stmt`'s blocks (see BlockPosition).
+BlockPositions PositionsIn(ast::Stmt& stmt) {
+  BlockPositions out;
+  int number = 0;
+  ForEachBlock(stmt, [&](std::vector<ast::Stmt*>& block) {
+    for (size_t i = 0; i < block.size(); ++i) {
+      MarkPositions(*block[i], {number, static_cast<int>(i), true}, out);
+    }
+    ++number;
+  });
+  return out;
 }
 
 // Whether `stmt` is or contains (in the same scope) a statement to convert.
@@ -393,6 +425,7 @@ class FunctionConverter {
         }
         functional_params_.push_back(functional ? &state->symbols : nullptr);
         enclosing_state_.push_back(&state->symbols);
+        enclosing_blocks_.push_back(PositionsIn(*stmt));
       }
       const bool snapshot_loop =
           (stmt->Is<ast::While>() || stmt->Is<ast::For>()) &&
@@ -410,6 +443,7 @@ class FunctionConverter {
       if (IsConvertible(*stmt)) {
         functional_params_.pop_back();
         enclosing_state_.pop_back();
+        enclosing_blocks_.pop_back();
         Convert(*stmt, *state, out);
       } else {
         out.push_back(stmt);
@@ -1098,8 +1132,17 @@ class FunctionConverter {
           module_, "ag__.Undefined(name)",
           {{"name", codegen::StrConstant(module_, sym.text, origin)}}, origin);
     }
-    if (plain && !rd_.MayBeUndefined(stmt, id) &&
-        !(helper_local && HelperMayNotBind(stmt, id))) {
+    const bool helper_may_not_bind =
+        plain && helper_local && HelperMayNotBind(stmt, id);
+    if (helper_may_not_bind && !IsEnclosingParam(id) &&
+        HelperNeverBinds(stmt, id)) {
+      // Unbound in the helper's frame whatever the function did: no
+      // binding of this run of the helper comes before `stmt`.
+      return codegen::InstantiateExpr(
+          module_, "ag__.Undefined(name)",
+          {{"name", codegen::StrConstant(module_, sym.text, origin)}}, origin);
+    }
+    if (plain && !rd_.MayBeUndefined(stmt, id) && !helper_may_not_bind) {
       return SymbolExpr(id, origin, false);
     }
     return codegen::InstantiateExpr(
@@ -1128,6 +1171,45 @@ class FunctionConverter {
     const std::vector<SymbolId>& outer = *enclosing_state_.back();
     return std::find(outer.begin(), outer.end(), id) == outer.end() &&
            !liveness_.LiveIn(stmt).Contains(id);
+  }
+
+  // Whether no binding of `id` in the innermost helper around `stmt` comes
+  // before `stmt` in one run of it (HelperMayNotBind's case): a binding
+  // there reaches `stmt` only from the helper's own earlier statements;
+  // those after it, or inside `stmt` itself, reach it through a loop's back
+  // edge, from an earlier run whose frame is gone; those outside the helper
+  // are the function's (or another helper's) variable, not this one.
+  //
+  //   while i < n:            def loop_body(x, i):
+  //       if c: y = x             y, = if_stmt_fn(c, ...,
+  //       (ag__.Undefined('y'),), ...) else: y = -x    ->      x = y + 1 x = y
+  //       + 1
+  //
+  // (A closure over the helper's unset `y`, ag__.ldu(lambda: y, 'y'), is
+  // what Dynamo cannot trace: "Read uninitialized cell".)
+  bool HelperNeverBinds(const ast::Stmt& stmt, SymbolId id) const {
+    if (enclosing_blocks_.empty()) {
+      return false;
+    }
+    const BlockPositions& positions = enclosing_blocks_.back();
+    auto at = positions.find(stmt.node_id);
+    if (at == positions.end()) {
+      return false;
+    }
+    for (const analysis::Definition* def : rd_.Reaching(stmt, id)) {
+      if (def->node == nullptr) {
+        return false;
+      }
+      auto where = positions.find(def->node->node_id);
+      if (where == positions.end() || where->second.block != at->second.block ||
+          where->second.index > at->second.index ||
+          (where->second.index == at->second.index && at->second.top &&
+           def->node != &stmt)) {  // (a binding of stmt's header: a walrus)
+        continue;
+      }
+      return false;
+    }
+    return true;
   }
 
   // get_state and set_state for `state`.
@@ -1856,6 +1938,9 @@ class FunctionConverter {
   // The state of each if/while/for being converted around the current
   // block, innermost last, whatever its form (HelperMayNotBind).
   std::vector<const std::vector<SymbolId>*> enclosing_state_;
+  // Where each node of those statements' blocks is, taken before their
+  // inner statements convert (HelperNeverBinds), innermost last.
+  std::vector<BlockPositions> enclosing_blocks_;
   // Read by the extra tests of the loops being converted (ExtraTestReads).
   std::vector<SymbolId> extra_reads_;
   bool changed_ = false;

@@ -2,9 +2,10 @@
 // loop changes, and a subscript write to a local, go through the runtime, so
 // a staging runtime can read and write tensors by a traced position:
 //
-//   for t in range(1, n):                    for t in range(1, n):
-//       nxt = logits[:, t - 1].argmax()  ->      nxt = ag__.get_item(logits, ag__.key[:, t - 1]).argmax()
-//       tokens[:, t] = nxt                       tokens = ag__.set_item(tokens, ag__.key[:, t], nxt)
+//   nxt = logits[:, t - 1].argmax()
+//     ->  nxt = ag__.get_item(logits, ag__.key[:, t - 1]).argmax()
+//   tokens[:, t] = nxt
+//     ->  tokens = ag__.set_item(tokens, ag__.key[:, t], nxt)
 //
 // PyTorch turns a 0-d tensor index into `.item()`, which a staged loop cannot
 // carry (torch.export: "Pending unbacked symbols"); its staging reads and
@@ -52,8 +53,8 @@ bool ReadsAny(const ast::Node& expr,
               const analysis::SymbolSet& modified) {
   if (const auto* name = expr.As<ast::Name>()) {
     analysis::SymbolId id = names.Find(name->id);
-    return name->ctx == ast::ExprContext::kLoad &&
-           id != analysis::kNoSymbol && modified.Contains(id);
+    return name->ctx == ast::ExprContext::kLoad && id != analysis::kNoSymbol &&
+           modified.Contains(id);
   }
   if (expr.Is<ast::Lambda>() || expr.Is<ast::ListComp>() ||
       expr.Is<ast::SetComp>() || expr.Is<ast::DictComp>() ||
@@ -120,8 +121,8 @@ class Rewriter {
     const bool loop = node.Is<ast::While>() || node.Is<ast::For>();
     if (loop) {
       const analysis::NodeActivity* act = activity_.Of(node);
-      analysis::SymbolSet modified = loops_.empty() ? analysis::SymbolSet()
-                                                    : loops_.back();
+      analysis::SymbolSet modified =
+          loops_.empty() ? analysis::SymbolSet() : loops_.back();
       if (act != nullptr) {
         modified.UnionWith(act->modified);
       }
@@ -139,10 +140,9 @@ class Rewriter {
     if (write != nullptr) {
       return LowerWrite(node.Cast<ast::Assign>(), *write);
     }
-    if (auto* sub = node.As<ast::Subscript>(); sub != nullptr &&
-                                               !loops_.empty() &&
-                                               ReadsAny(*sub->slice, names_,
-                                                        loops_.back())) {
+    if (auto* sub = node.As<ast::Subscript>();
+        sub != nullptr && !loops_.empty() &&
+        ReadsAny(*sub->slice, names_, loops_.back())) {
       changed_ = true;
       return codegen::InstantiateExpr(
           module_, "ag__.get_item(target, key)",

@@ -248,6 +248,21 @@ def counter_through_helper(x):
     return x, c
 
 
+def set_in_both_branches(x, n):
+    # `y` is first set in both branches of a staged if inside a staged
+    # loop: not the loop's state, unbound in its body when the if starts
+    # (agc passes ag__.Undefined('y'): a closure over the body's unset `y`
+    # is what Dynamo refuses, "Read uninitialized cell").
+    s = x * 0
+    for i in range(n):
+        if (x * i).sum() > 3:
+            y = x * i
+        else:
+            y = x - i
+        s = s + y
+    return s
+
+
 _X = torch.tensor([1.0, 2.0])
 _T = torch.tensor
 
@@ -282,8 +297,10 @@ CASES = {
     "dot_loop": [(_T([1.0, 2.0, 3.0]), _T([4.0, 5.0, 6.0]))],
     "target_updated_in_place": [(_X, _T(3)), (_X, _T(0))],
     "counter_through_helper": [(_X,), (_T([60.0, 50.0]),)],
+    "set_in_both_branches": [(_X, _T(4)), (_X, _T(0))],
 }
 
 STAGED = {name: {"while_loop"} for name in CASES
           if name not in ("over_rows", "dot_loop", "while_with_continue")}
 STAGED["over_rows_break"] = {"while_loop", "cond"}
+STAGED["set_in_both_branches"] = {"while_loop", "cond"}

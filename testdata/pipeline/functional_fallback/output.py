@@ -107,7 +107,7 @@ def shared(n):
             def else_body(k):
                 k = 0
                 return (k,)
-            k, = ag__.if_stmt_fn(i > 2, if_body, else_body, (ag__.ldu(lambda: k, 'k'),), ('k',), 1)
+            k, = ag__.if_stmt_fn(i > 2, if_body, else_body, (ag__.Undefined('k'),), ('k',), 1)
             total += k
         ag__.for_stmt(ag__.converted_call(range, (n,), None, fscope), None, loop_body, get_state, set_state, ('total',), {'iterate_names': 'i'}, nonlocal_reason='its state `total` is shared with a nested function or lambda')
         return total

@@ -1,7 +1,8 @@
 # A name first set in both branches of an `if` inside a loop is not the
-# loop's state: in the loop's body it may be unbound when the `if` starts
-# (read through ag__.ldu). What a body returns is its own parameter, read
-# plainly.
+# loop's state: in the loop's body it is unbound when the `if` starts (no
+# binding of that run of the body comes first), so nothing is read:
+# ag__.Undefined, not a closure over the unset local (which Dynamo cannot
+# trace). What a body returns is its own parameter, read plainly.
 def magnitudes(xs):
     total = 0
     for x in xs:
@@ -15,8 +16,8 @@ def magnitudes(xs):
 
 # Bound before, rebound on both branches of an `if` under an early return
 # (_pydecimal's Decimal.next_toward): in the helper holding that `if` the
-# name is not bound: the state passed in reads it through ag__.ldu, not as
-# the helper's unbound local.
+# name is not bound (the function's `ans` is not the helper's): the state
+# passed in is ag__.Undefined, not a read of the helper's unbound local.
 def step(ans, c):
     if ans is None:
         return None
