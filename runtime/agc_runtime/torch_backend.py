@@ -57,7 +57,7 @@ import dis
 import sys
 import types
 
-from . import core
+from . import _torch_subscripts, core
 from ._importlib_bootstrap_python import _NO_TARGET, else_first
 
 _UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
@@ -795,7 +795,23 @@ class Staging(core.PythonLists):
             expression2())
         self.torch._assert_async(expression1, message)
 
-    # lists, items: Python's own operations (core.PythonLists).
+    # -- subscripts ---------------------------------------------------------
+    # Lists: Python's own operations (core.PythonLists).
+
+    def get_item(self, target, i, opts):
+        """``target[i]``: a 0-d integer tensor in the key is an
+        index_select, not PyTorch's ``.item()`` (see _torch_subscripts)."""
+        if self._is_tensor(target):
+            return _torch_subscripts.get_item(self.torch, target, i)
+        return target[i]
+
+    def set_item(self, target, i, x):
+        """``target[i] = x`` in place, returning target, as Python's: a
+        0-d integer tensor in the key is an index_copy_."""
+        if self._is_tensor(target):
+            return _torch_subscripts.set_item(self.torch, target, i, x)
+        target[i] = x
+        return target
 
     def isolated(self, fn):
         return fn()

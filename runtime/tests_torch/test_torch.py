@@ -1129,6 +1129,132 @@ class Probe(Checks, unittest.TestCase):
                    ["while_loop"])
 
 
+# Subscripts whose position is a loop's carried index (a 0-d integer
+# tensor), as the converter writes them in loop bodies: ag__.get_item and
+# ag__.set_item; PyTorch's own indexing would take the index's .item().
+SUBSCRIPTS = load_source("""
+import agc_runtime as ag__
+_ag__guard__ = ag__.guard.bind(globals())
+import torch
+
+def windows(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    s = torch.zeros(x.shape[0], x.shape[2], dtype=x.dtype)
+    t = torch.ones((), dtype=torch.int64)
+    while t < x.shape[1]:
+        s = s + x[:, t - 1, :] * x[..., -t, :] + x[None, 0, t] + x[t - 1][0]
+        t = t + 1
+    return s
+
+@ag__.twin_of(windows, 'windows')
+def _agc_windows(x):
+    with ag__.FunctionScope('windows', 'fscope', ag__.STD) as fscope:
+        s = ag__.converted_call(torch.zeros, (x.shape[0], x.shape[2]), {'dtype': x.dtype}, fscope)
+        t = ag__.converted_call(torch.ones, ((),), {'dtype': torch.int64}, fscope)
+        def loop_test(s, t):
+            return t < x.shape[1]
+        def loop_body(s, t):
+            s = s + ag__.get_item(x, (slice(None), t - 1, slice(None))) * ag__.get_item(x, (Ellipsis, -t, slice(None))) + ag__.get_item(x, (None, 0, t)) + ag__.get_item(ag__.get_item(x, t - 1), 0)
+            t = t + 1
+            return (s, t)
+        s, t = ag__.while_stmt_fn(loop_test, loop_body, (s, t), ('s', 't'), {'operand_only': ('s', 't')})
+        return s
+del _agc_windows
+
+def pick(x, t):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, t)
+    return x[t] * x[:, -t]
+
+@ag__.twin_of(pick, 'pick')
+def _agc_pick(x, t):
+    with ag__.FunctionScope('pick', 'fscope', ag__.STD) as fscope:
+        return ag__.get_item(x, t) * ag__.get_item(x, (slice(None), -t))
+del _agc_pick
+
+def greedy(logits):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(logits)
+    tokens = torch.zeros(logits.shape[0], logits.shape[1], dtype=torch.int64)
+    best = torch.zeros(logits.shape[1], dtype=torch.int32)
+    t = torch.ones((), dtype=torch.int32)
+    while t < logits.shape[1]:
+        nxt = logits[:, t - 1, :].argmax(-1)
+        tokens[:, t] = nxt
+        best[-t] = logits[:, t].max()
+        t = t + 1
+    return tokens, best
+
+@ag__.twin_of(greedy, 'greedy')
+def _agc_greedy(logits):
+    with ag__.FunctionScope('greedy', 'fscope', ag__.STD) as fscope:
+        tokens = ag__.converted_call(torch.zeros, (logits.shape[0], logits.shape[1]), {'dtype': torch.int64}, fscope)
+        best = ag__.converted_call(torch.zeros, (logits.shape[1],), {'dtype': torch.int32}, fscope)
+        t = ag__.converted_call(torch.ones, ((),), {'dtype': torch.int32}, fscope)
+        def loop_test(best, t, tokens):
+            return t < logits.shape[1]
+        def loop_body(best, t, tokens):
+            nxt = ag__.converted_call(ag__.get_item(logits, (slice(None), t - 1, slice(None))).argmax, (-1,), None, fscope)
+            tokens = ag__.set_item(tokens, (slice(None), t), nxt)
+            best = ag__.set_item(best, -t, ag__.converted_call(ag__.get_item(logits, (slice(None), t)).max, (), None, fscope))
+            t = t + 1
+            return (best, t, tokens)
+        best, t, tokens = ag__.while_stmt_fn(loop_test, loop_body, (best, t, tokens), ('best', 't', 'tokens'), {'operand_only': ('t',)})
+        return tokens, best
+del _agc_greedy
+""")
+
+
+class Subscripts(Checks, unittest.TestCase):
+    """x[..., t, ...] with t a traced 0-d integer tensor: an index_select
+    (read) or index_copy_ (write) along t's dimension, not .item()."""
+
+    def test_read_at_a_carried_index(self):
+        x = torch.arange(60.0).reshape(3, 4, 5)
+        self.check(SUBSCRIPTS.windows, [(x,), (-x,)], ["while_loop"])
+
+    def test_read_keeps_dtype(self):
+        x = torch.arange(60, dtype=torch.int32).reshape(3, 4, 5)
+        for strict in (False, True):
+            program = export(SUBSCRIPTS.windows, (x,), strict)
+            got = program.module()(x)
+            self.assertEqual(got.dtype, torch.int32)
+            self.assertTrue(same(got, SUBSCRIPTS.windows(x)))
+
+    def test_read_keeps_gradient(self):
+        # Outside a loop: PyTorch's while_loop gives wrong gradients for
+        # the tensors its body reads (a hand-written while_loop too).
+        x0 = torch.randn(4, 4)
+        for t in (torch.tensor(1), torch.tensor(-3, dtype=torch.int32)):
+            x = x0.clone().requires_grad_()
+            (want,) = torch.autograd.grad(
+                SUBSCRIPTS.pick(x, t).pow(2).sum(), x)
+            torch._dynamo.reset()
+            c = torch.compile(SUBSCRIPTS.pick, fullgraph=True,
+                              backend="aot_eager")
+            x = x0.clone().requires_grad_()
+            (got,) = torch.autograd.grad(c(x, t).pow(2).sum(), x)
+            self.assertTrue(torch.allclose(got, want), (got, want))
+        self.check(SUBSCRIPTS.pick, [(x0, torch.tensor(1)),
+                                     (x0, torch.tensor(-3))], [])
+
+    def test_plain_keys_are_pytorch_indexing(self):
+        staging = torch_backend.staging()
+        x = torch.arange(12).reshape(3, 4)
+        for key in (1, (slice(None), 2), (x > 5,), [0, 2],
+                    (torch.tensor([0, 1]), torch.tensor(1))):
+            self.assertTrue(torch.equal(staging.get_item(x, key, None),
+                                        x[key]), key)
+        t = torch.tensor(-1)
+        for key in (t, (t, Ellipsis), (None, slice(1, 3), t),
+                    (Ellipsis, t, None)):
+            self.assertTrue(torch.equal(staging.get_item(x, key, None),
+                                        x[key]), key)
+            y, z = x.clone(), x.clone()
+            out = staging.set_item(y, key, torch.tensor([7]))
+            z[key] = torch.tensor([7])
+            self.assertIs(out, y)
+            self.assertTrue(torch.equal(y, z), key)
+
+
 class Gradients(unittest.TestCase):
 
     def test_grad_through_if_and_loop_equals_hand_written(self):
