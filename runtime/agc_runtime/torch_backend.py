@@ -53,11 +53,10 @@ run's operations are dead and leave the graph); a nested staged statement
 is traced again at each level.
 """
 
-import dis
 import sys
-import types
 
 from . import _torch_subscripts, core
+from ._torch_bytecode import _branch_kind, _code_kind, code_mutates, may_mutate
 from ._importlib_bootstrap_python import _NO_TARGET, else_first
 
 _UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
@@ -229,7 +228,8 @@ class Staging(core.PythonLists):
                                nouts, "if statement", swapped)
         return self._cond(cond, lambda *s: body(*s),
                           lambda *s: orelse(*s), state, symbol_names, nouts,
-                          "if statement", swapped)
+                          "if statement", swapped,
+                          (may_mutate(body), may_mutate(orelse)))
 
     def _selects(self, fn, state):
         """Whether branch fn, called with state, may run whether or not its
@@ -281,13 +281,16 @@ class Staging(core.PythonLists):
         return tuple(self._rebuild(plan, results)) + state[nouts:]
 
     def _cond(self, cond, body, orelse, state, names, nouts, statement,
-              swapped=False):
+              swapped=False, mutates=(False, False)):
+        """mutates: whether body and orelse may change their tensors in
+        place (may_mutate): they get copies, as cond refuses its operands
+        changed."""
         torch = self.torch
         tree = self._pytree
         cond = self._predicate(cond, statement)
         # Each branch once, to learn its outputs (not recorded).
-        outs_a = tuple(self._probe(body, state))[:nouts]
-        outs_b = tuple(self._probe(orelse, state))[:nouts]
+        outs_a = tuple(self._probe(body, state, mutates[0]))[:nouts]
+        outs_b = tuple(self._probe(orelse, state, mutates[1]))[:nouts]
         plan = self._plan(outs_a, outs_b, names, nouts, statement, swapped)
         if not any(k[0] == "tensor" for _, ks in plan for k in ks):
             # Nothing to carry through cond (the outputs are the same
@@ -297,8 +300,10 @@ class Staging(core.PythonLists):
         operands = tuple(v for v in tree.tree_leaves(state)
                          if self._is_tensor(v))
 
-        def branch(fn):
+        def branch(fn, copy):
             def run(*tensors):
+                if copy:
+                    tensors = [t.clone() for t in tensors]
                 it = iter(tensors)
                 leaves, spec = tree.tree_flatten(state)
                 leaves = [next(it) if self._is_tensor(v) else v
@@ -307,7 +312,8 @@ class Staging(core.PythonLists):
                 return tuple(self._tensor_outputs(outs, plan))
             return run
 
-        results = torch.cond(cond, branch(body), branch(orelse), operands)
+        results = torch.cond(cond, branch(body, mutates[0]),
+                             branch(orelse, mutates[1]), operands)
         return tuple(self._rebuild(plan, results)) + state[nouts:]
 
     def _plan(self, outs_a, outs_b, names, nouts, statement, swapped=False):
@@ -341,15 +347,24 @@ class Staging(core.PythonLists):
             plan.append((a_def, kinds))
         return plan
 
-    def _probe(self, fn, state):
+    def _probe(self, fn, state, mutates=False):
         """fn(*state) run to learn what it returns, its operations left out
         of the program: torch.export's non-strict tracing would record
         them, so its proxy mode is off; Dynamo (strict export, compile)
-        traces it in a subgraph that it then drops (_speculated)."""
+        traces it in a subgraph that it then drops (_speculated). A fn that
+        may change its tensors in place (``mutates``) gets copies: the
+        probe must leave the state as it found it."""
         if _dynamo_traces():
+            if mutates:
+                return _speculated(lambda *s: fn(*self._copies(s)), state)
             return _speculated(fn, state)
         with self._no_proxy():
-            return fn(*state)
+            return fn(*(self._copies(state) if mutates else state))
+
+    def _copies(self, state):
+        """state with each tensor a copy (.clone())."""
+        return tuple(self._pytree.tree_map(
+            lambda v: v.clone() if self._is_tensor(v) else v, list(state)))
 
     def _merge(self, name, a, b, statement):
         """How output leaf a (if branch) and b (else branch) leave cond:
@@ -495,7 +510,8 @@ class Staging(core.PythonLists):
 
     def while_stmt_fn(self, test, body, state, symbol_names, opts):
         return self._loop(test, body, tuple(state), symbol_names,
-                          "while loop", _operand_only(opts))
+                          "while loop", _operand_only(opts),
+                          (may_mutate(test), may_mutate(body)))
 
     def for_stmt_fn(self, iter_, extra_test, body, state, symbol_names,
                     opts):
@@ -561,7 +577,9 @@ class Staging(core.PythonLists):
 
         out = self._loop(test, loop_body, (start,) + tuple(state),
                          ("<index>",) + tuple(symbol_names), "for loop",
-                         _operand_only(opts))
+                         _operand_only(opts),
+                         (extra_test is not None and may_mutate(extra_test),
+                          may_mutate(body)))
         return out[1:]
 
     def _as_index(self, value):
@@ -574,11 +592,15 @@ class Staging(core.PythonLists):
             return value.reshape(()).to(torch.int64)
         return torch.full((), core_index(value), dtype=torch.int64)
 
-    def _loop(self, test, body, state, names, statement, by_value):
+    def _loop(self, test, body, state, names, statement, by_value,
+              mutates=(False, False)):
+        """mutates: whether test and body may change their tensors in
+        place (may_mutate): they get copies, as while_loop refuses its
+        inputs changed."""
         torch = self.torch
         tree = self._pytree
         # The body once, to learn what each variable becomes (not recorded).
-        after = tuple(self._probe(body, state))
+        after = tuple(self._probe(body, state, mutates[1]))
         if len(after) != len(state):
             raise TypeError("agc_runtime: the %s body returned %d values for "
                             "%d variables" % (statement, len(after),
@@ -619,15 +641,17 @@ class Staging(core.PythonLists):
                                     name not in by_value)
             plan.append((b_def, kinds))
 
-        def rebuild(tensors, copy=False):
-            if copy:
+        def rebuild(tensors, copy=False, copy_all=False):
+            if copy_all:
+                tensors = [t.clone() for t in tensors]
+            elif copy:
                 tensors = [t.clone() if p else t
                            for t, p in zip(tensors, promoted)]
             it = iter(tensors)
             return tuple(self._rebuild(plan, it))
 
         def cond_fn(*tensors):
-            go = test(*rebuild(tensors, True))
+            go = test(*rebuild(tensors, True, mutates[0]))
             if not self._is_tensor(go):
                 return torch.full((), bool(go), dtype=torch.bool)
             if go.dtype is not torch.bool:
@@ -638,7 +662,7 @@ class Staging(core.PythonLists):
 
 
         def body_fn(*tensors):
-            inputs = rebuild(tensors, True)
+            inputs = rebuild(tensors, True, mutates[1])
             outs = tuple(body(*inputs))
             return tuple(self._loop_outputs(
                 outs, plan, tree.tree_leaves(inputs)))
@@ -817,52 +841,6 @@ class Staging(core.PythonLists):
         return fn()
 
 
-# Branches torch.where may select between (Staging._selects): their code
-# only moves values between the branch's parameters, constants and the
-# variables of enclosing functions, and returns them ("moves"), or also adds
-# and subtracts ("add_sub"). No call, attribute, subscript, global, import,
-# unpacking (which iterates), in-place operator or raise can hide in them,
-# so running such a branch when its condition is false changes nothing:
-# the program keeps one branch's outputs, as with cond. By opcode name,
-# Python 3.11 to 3.13.
-_MOVES = frozenset((
-    "RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS", "MAKE_CELL",
-    "LOAD_CONST", "RETURN_CONST", "LOAD_FAST", "LOAD_FAST_CHECK",
-    "LOAD_FAST_LOAD_FAST", "STORE_FAST", "STORE_FAST_STORE_FAST",
-    "STORE_FAST_LOAD_FAST", "LOAD_DEREF", "BUILD_TUPLE", "RETURN_VALUE",
-    "POP_TOP", "COPY", "SWAP"))
-_NB_ADD, _NB_SUBTRACT = 0, 10
-_branch_kinds = {}
-
-
-def _branch_kind(fn):
-    """"moves", "add_sub" or None (see _MOVES) for a branch function."""
-    code = getattr(fn, "__code__", None)
-    if type(fn) is not types.FunctionType or code is None:
-        return None
-    return _code_kind(code)
-
-
-def _code_kind(code):
-    kind = _branch_kinds.get(code, 0)
-    if kind != 0:
-        return kind
-    kind = "moves"
-    closure = False
-    for ins in dis.get_instructions(code):
-        if ins.opname == "BINARY_OP" and ins.arg in (_NB_ADD, _NB_SUBTRACT):
-            kind = "add_sub"
-        elif ins.opname not in _MOVES:
-            kind = None
-            break
-        closure = closure or ins.opname == "LOAD_DEREF"
-    if kind == "add_sub" and closure:
-        # + on a variable of an enclosing function: of a type unknown here.
-        kind = None
-    _branch_kinds[code] = kind
-    return kind
-
-
 def _operand_only(opts):
     """The loop variables the converter found a loop uses only by value
     (its opts' 'operand_only'): rebound, and read only as operands and
@@ -956,15 +934,17 @@ def _install_dynamo_hook():
         fn = self.fn
         if fn is _speculated and tx.output.current_tracer.parent is None:
             return _speculate(tx, args)
-        if fn is _branch_kind:
-            # Decided here, on the code of Dynamo's branch function.
+        if fn is _branch_kind or fn is may_mutate:
+            # Decided here, on the code of Dynamo's function.
             from torch._dynamo.variables import ConstantVariable
             get_code = getattr(args[0], "get_code", None) if args else None
-            kind = None
-            if get_code is not None and type(args[0]).__name__ in (
-                    "UserFunctionVariable", "NestedUserFunctionVariable"):
-                kind = _code_kind(get_code())
-            return ConstantVariable.create(kind)
+            plain = get_code is not None and type(args[0]).__name__ in (
+                "UserFunctionVariable", "NestedUserFunctionVariable")
+            if fn is may_mutate:
+                answer = code_mutates(get_code()) if plain else True
+            else:
+                answer = _code_kind(get_code()) if plain else None
+            return ConstantVariable.create(answer)
         if fn is own_twin:
             twin = _twin_for(tx)
             if twin is not None:

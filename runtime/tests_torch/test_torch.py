@@ -1255,6 +1255,158 @@ class Subscripts(Checks, unittest.TestCase):
             self.assertTrue(torch.equal(y, z), key)
 
 
+# Bodies and branches that change their own tensors in place: copies for
+# them, as torch.cond and while_loop refuse input mutation.
+IN_PLACE = load_source("""
+import agc_runtime as ag__
+_ag__guard__ = ag__.guard.bind(globals())
+import torch
+
+def halvings(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    i = torch.zeros((), dtype=torch.int64)
+    while i < 20:
+        x = x * 0.5
+        if x.abs().max() < 0.1:
+            break
+        i += 1
+    return x, i
+
+@ag__.twin_of(halvings, 'halvings')
+def _agc_halvings(x):
+    with ag__.FunctionScope('halvings', 'fscope', ag__.STD) as fscope:
+        i = ag__.converted_call(torch.zeros, ((),), {'dtype': torch.int64}, fscope)
+        break_ = False
+        def loop_test(x, break_, i):
+            return ag__.and_(lambda: ag__.not_(break_), lambda: i < 20)
+        def loop_body(x, break_, i):
+            x = x * 0.5
+            def if_body(break_):
+                break_ = True
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(ag__.converted_call(ag__.converted_call(x.abs, (), None, fscope).max, (), None, fscope) < 0.1, if_body, else_body, (break_,), ('break_',), 1)
+            def if_body_1(i):
+                i += 1
+                return (i,)
+            def else_body_1(i):
+                return (i,)
+            i, = ag__.if_stmt_fn(break_, else_body_1, if_body_1, (i,), ('i',), 1)
+            return (x, break_, i)
+        x, break_, i = ag__.while_stmt_fn(loop_test, loop_body, (x, break_, i), ('x', 'break_', 'i'), {'operand_only': ('x', 'break_')})
+        return x, i
+del _agc_halvings
+
+def hits(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    m = torch.zeros(x.shape[1], dtype=torch.bool)
+    s = torch.zeros(x.shape[1])
+    for row in x:
+        c = row > 0
+        m |= c
+        s.add_(row)
+    return m, s
+
+@ag__.twin_of(hits, 'hits')
+def _agc_hits(x):
+    with ag__.FunctionScope('hits', 'fscope', ag__.STD) as fscope:
+        m = ag__.converted_call(torch.zeros, (x.shape[1],), {'dtype': torch.bool}, fscope)
+        s = ag__.converted_call(torch.zeros, (x.shape[1],), None, fscope)
+        row = ag__.Undefined('row')
+        c = ag__.Undefined('c')
+        def loop_body(itr, m, s, row, c):
+            row = itr
+            c = row > 0
+            m |= c
+            ag__.converted_call(s.add_, (row,), None, fscope)
+            return (m, s, row, c)
+        m, s, row, c = ag__.for_stmt_fn(x, None, loop_body, (m, s, row, c), ('m', 's', 'row', 'c'), {'iterate_names': 'row', 'operand_only': ('row', 'c')})
+        return m, s
+del _agc_hits
+""")
+
+
+class InPlace(Checks, unittest.TestCase):
+    """A body or branch that changes its tensors in place gets copies
+    (the mutation lands on an intermediate, which cond and while_loop
+    accept); the others get none."""
+
+    def test_counter_incremented_in_place_under_a_break(self):
+        self.check(IN_PLACE.halvings, [(torch.tensor([1.0, 2.0]),),
+                                       (torch.tensor([0.1, 0.05]),),
+                                       (torch.tensor([1e9, 1e9]),)],
+                   ["cond", "while_loop"])
+
+    def test_in_place_operator_and_method_in_a_body(self):
+        x = torch.tensor([[1.0, -2.0, 0.0], [-1.0, -3.0, 0.0],
+                          [2.0, 5.0, 0.0]])
+        self.check(IN_PLACE.hits, [(x,), (-x,)], ["while_loop"])
+
+    def test_write_at_a_carried_index(self):
+        torch.manual_seed(0)
+        logits = torch.randn(2, 5, 7)
+        self.check(SUBSCRIPTS.greedy, [(logits,), (-logits,)],
+                   ["while_loop"])
+        tokens, best = SUBSCRIPTS.greedy(logits)
+        self.assertEqual((tokens.dtype, best.dtype),
+                         (torch.int64, torch.int32))
+
+    def test_the_probe_leaves_the_state_as_it_was(self):
+        staging = torch_backend.staging()
+        i = torch.zeros((), dtype=torch.int64)
+
+        def bump(i):
+            i += 1
+            return (i,)
+
+        out = staging._probe(bump, (i,), torch_backend.may_mutate(bump))
+        self.assertEqual((int(out[0]), int(i)), (1, 0))
+
+    def test_what_may_mutate(self):
+        may_mutate = torch_backend.may_mutate
+
+        def adds_in_place(i):
+            i += 1
+
+        def ors_in_place(m, c):
+            m |= c
+
+        def stores(x, k, v):
+            x[k] = v
+
+        def stores_slice(x, v):
+            x[1:2] = v
+
+        def deletes(x):
+            del x[0]
+
+        def method(x):
+            x.add_(1)
+
+        def sets_item(x, t, v):
+            x = ag__.set_item(x, t, v)
+
+        def nested(i):
+            def if_body(i):
+                i += 1
+                return (i,)
+            return if_body
+
+        def operators(b, x, i):
+            i = i + 1
+            return (ag__.not_(b), ag__.and_(lambda: b, lambda: x),
+                    ag__.get_item(x, i), x.add(1), x.__class__)
+
+        for fn in (adds_in_place, ors_in_place, stores, stores_slice,
+                   deletes, method, sets_item, nested, abs):
+            self.assertTrue(may_mutate(fn), fn)
+        self.assertFalse(may_mutate(operators))
+        # and torch.where never selects a branch that may (Staging._selects)
+        for fn in (adds_in_place, stores, method, sets_item, nested):
+            self.assertIsNone(torch_backend._branch_kind(fn), fn)
+
+
 class Gradients(unittest.TestCase):
 
     def test_grad_through_if_and_loop_equals_hand_written(self):
