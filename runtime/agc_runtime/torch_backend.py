@@ -55,6 +55,7 @@ is traced again at each level.
 
 import sys
 
+from . import _importlib_bootstrap_python as python_ops
 from . import _torch_subscripts, core
 from ._torch_bytecode import _branch_kind, _code_kind, code_mutates, may_mutate
 from ._importlib_bootstrap_python import _NO_TARGET, else_first
@@ -163,8 +164,11 @@ class Staging(core.PythonLists):
                                      name))
             except (ImportError, AttributeError):
                 pass
-        self.types = tuple(types)
-        self._plain_tensor_types = self.types[1:]
+        self._plain_tensor_types = tuple(types[1:])
+        # Sizes that depend on data (``b = x[x > 0]; b.numel() == 0``) are
+        # SymBool / SymInt conditions: staged too (_known says which are).
+        self._sym_types = (torch.SymBool, torch.SymInt)
+        self.types = tuple(types) + self._sym_types
         self.torch = torch
         self._pytree = sys.modules["torch.utils._pytree"]
         self._while_loop = sys.modules[
@@ -189,6 +193,42 @@ class Staging(core.PythonLists):
 
     def _is_tensor(self, value):
         return isinstance(value, self.torch.Tensor)
+
+    def _known(self, value):
+        """The bool of a SymBool / SymInt condition whose value tracing
+        knows (as Python's ``if`` would take it), or None: a symbolic one
+        (a data-dependent size), which stages. Where Dynamo traces, such a
+        value is a constant already, so what reaches here is symbolic."""
+        if _dynamo_traces():
+            return None
+        node = value.node
+        if type(value) is self.torch.SymBool:
+            known = node.maybe_as_bool()
+        else:
+            known = node.maybe_as_int()
+        return None if known is None else bool(known)
+
+    def _concrete(self, value):
+        """value, or its bool if it is a SymBool / SymInt whose value is
+        known."""
+        if _symbolic(value, self._sym_types):
+            known = self._known(value)
+            if known is not None:
+                return known
+        return value
+
+    def _sym_bool(self, value):
+        """A condition that is not a tensor (SymBool, SymInt, a Python
+        value) as a SymBool or bool."""
+        if type(value) is self.torch.SymBool or type(value) is bool:
+            return value
+        return value != 0
+
+    def _as_condition_tensor(self, value):
+        """A condition that is not a tensor as a 0-d bool tensor (for
+        torch.where, logical_and, while_loop's test)."""
+        return self.torch.scalar_tensor(self._sym_bool(value),
+                                        dtype=self.torch.bool)
 
     def describe(self, value):
         if isinstance(value, _UNDEFINED_TYPES):
@@ -220,6 +260,10 @@ class Staging(core.PythonLists):
 
     def if_stmt_fn(self, cond, body, orelse, state, symbol_names, nouts):
         state = tuple(state)
+        if _symbolic(cond, self._sym_types):
+            known = self._known(cond)
+            if known is not None:
+                return body(*state) if known else orelse(*state)
         # ``if not c:`` comes as (c, else_body, if_body): staged as it is,
         # with the messages in the source's terms.
         swapped = else_first(body)
@@ -249,8 +293,14 @@ class Staging(core.PythonLists):
                 return False
         return True
 
-    def _predicate(self, cond, statement):
+    def _predicate(self, cond, statement, tensor=False):
+        """cond as a 0-d bool tensor, or as a SymBool when it is one and
+        not ``tensor`` (torch.cond takes it as it is)."""
         torch = self.torch
+        if _symbolic(cond, self._sym_types):
+            if tensor:
+                return self._as_condition_tensor(cond)
+            return self._sym_bool(cond)
         if cond.numel() != 1:
             raise ValueError(
                 "agc_runtime: the condition of a staged %s must be a tensor "
@@ -265,7 +315,7 @@ class Staging(core.PythonLists):
         """An if whose branches only select (_selects): both run, recorded,
         and torch.where picks each output, as cond would."""
         torch = self.torch
-        cond = self._predicate(cond, statement)
+        cond = self._predicate(cond, statement, True)
         outs_a = tuple(body(*state))[:nouts]
         outs_b = tuple(orelse(*state))[:nouts]
         plan = self._plan(outs_a, outs_b, names, nouts, statement, swapped)
@@ -487,6 +537,10 @@ class Staging(core.PythonLists):
         started as a Python bool, a break that depends on a traced tensor):
         the rest of the loop is a while_loop from the current state, as
         Python would go on iterating from there. Returns False (done)."""
+        if _symbolic(result, self._sym_types):
+            known = self._known(result)
+            if known is not None:
+                return known
         if kind == "while":
             test, body, box, symbol_names, opts = loop
             box.state = tuple(self.while_stmt_fn(test, body, box.state,
@@ -509,6 +563,16 @@ class Staging(core.PythonLists):
         return False
 
     def while_stmt_fn(self, test, body, state, symbol_names, opts):
+        if not _dynamo_traces():
+            with self._no_proxy():  # a run left out of the program
+                first = test(*state)
+            if _symbolic(first, self._sym_types) and (
+                    self._known(first) is not None):
+                # Python's loop while the test's value is known (one that
+                # becomes symbolic or a tensor: python_loop_test_fn).
+                return python_ops.while_stmt_fn(
+                    lambda *s: self._concrete(test(*s)), body, state,
+                    symbol_names, opts)
         return self._loop(test, body, tuple(state), symbol_names,
                           "while loop", _operand_only(opts),
                           (may_mutate(test), may_mutate(body)))
@@ -565,9 +629,12 @@ class Staging(core.PythonLists):
         def test(i, *s):
             go = more(i)
             if extra_test is not None:
-                extra = extra_test(*s)
+                extra = self._concrete(extra_test(*s))
                 if self._is_tensor(extra):
                     go = torch.logical_and(go, extra)
+                elif _symbolic(extra, self._sym_types):
+                    go = torch.logical_and(
+                        go, self._as_condition_tensor(extra))
                 elif not extra:
                     go = torch.zeros((), dtype=torch.bool)
             return go
@@ -584,6 +651,8 @@ class Staging(core.PythonLists):
 
     def _as_index(self, value):
         torch = self.torch
+        if type(value) is torch.SymInt:  # a size that depends on data
+            return torch.scalar_tensor(value, dtype=torch.int64)
         if self._is_tensor(value):
             if value.dtype.is_floating_point or value.dtype is torch.bool:
                 raise TypeError(
@@ -651,7 +720,9 @@ class Staging(core.PythonLists):
             return tuple(self._rebuild(plan, it))
 
         def cond_fn(*tensors):
-            go = test(*rebuild(tensors, True, mutates[0]))
+            go = self._concrete(test(*rebuild(tensors, True, mutates[0])))
+            if _symbolic(go, self._sym_types):
+                return self._as_condition_tensor(go)
             if not self._is_tensor(go):
                 return torch.full((), bool(go), dtype=torch.bool)
             if go.dtype is not torch.bool:
@@ -750,22 +821,45 @@ class Staging(core.PythonLists):
     # -- expressions --------------------------------------------------------
 
     def if_exp(self, cond, if_true, if_false, expr_repr):
+        if _symbolic(cond, self._sym_types):
+            known = self._known(cond)
+            if known is not None:
+                return if_true() if known else if_false()
         return self._cond(cond, lambda: (if_true(),), lambda: (if_false(),),
                           (), (expr_repr,), 1, "if expression")[0]
 
     def and_(self, value, b):
-        other = b()
-        if not self._is_tensor(other):
-            other = self.torch.as_tensor(other)
-        return self.torch.logical_and(value, other)
+        return self._logical(value, b, True)
 
     def or_(self, value, b):
-        other = b()
-        if not self._is_tensor(other):
-            other = self.torch.as_tensor(other)
-        return self.torch.logical_or(value, other)
+        return self._logical(value, b, False)
+
+    def _logical(self, value, b, conjunction):
+        """``value and b()`` (conjunction) or ``value or b()``: with a
+        tensor, torch.logical_and / logical_or; with SymBool / SymInt
+        operands only, a SymBool (& / |), which a staged if or loop takes.
+        A SymBool whose value is known decides as Python's operator."""
+        torch = self.torch
+        if _symbolic(value, self._sym_types):
+            known = self._known(value)
+            if known is not None:
+                return b() if known is conjunction else value
+        other = self._concrete(b())
+        if self._is_tensor(value) or self._is_tensor(other):
+            a, c = (v if self._is_tensor(v) else
+                    self._as_condition_tensor(v)
+                    if _symbolic(v, self._sym_types) else torch.as_tensor(v)
+                    for v in (value, other))
+            return (torch.logical_and if conjunction
+                    else torch.logical_or)(a, c)
+        a, c = self._sym_bool(value), self._sym_bool(other)
+        return a & c if conjunction else a | c
 
     def not_(self, a):
+        if _symbolic(a, self._sym_types):
+            known = self._known(a)
+            return (self.torch.sym_not(self._sym_bool(a)) if known is None
+                    else not known)
         return self.torch.logical_not(a)
 
     def eq(self, a, b):
@@ -780,6 +874,11 @@ class Staging(core.PythonLists):
         name = getattr(f, "__name__", "")
         kwargs = kwargs or {}
         torch = self.torch
+        if not any(self._is_tensor(a) or type(a) is TracedRange
+                   for a in args):
+            # SymInt / SymBool arguments only: Python's builtin (a
+            # ``range(b.numel())`` unrolls, as the original).
+            return f(*args, **kwargs)
         if name == "range" and not kwargs and 1 <= len(args) <= 3:
             if len(args) == 1:
                 return TracedRange(0, args[0], 1)
@@ -855,6 +954,12 @@ def _unaliased(tensor, inputs):
     return tensor
 
 
+def _symbolic(value, sym_types):
+    """Whether value is a SymBool or SymInt (sym_types); where Dynamo
+    traces, its hook answers (Dynamo gives them the types bool and int)."""
+    return type(value) in sym_types
+
+
 def _dynamo_traces():
     """False; True where Dynamo traces it (its hook inlines _yes instead)."""
     return False
@@ -925,6 +1030,7 @@ def _install_dynamo_hook():
     # Runtime functions Dynamo cannot trace (they compare builtins, walk
     # frames) -> what it traces in their place.
     substitutes = {python_ops.converted_call: _traced_converted_call,
+                   python_ops.and_: _traced_and, python_ops.or_: _traced_or,
                    _dynamo_traces: _yes,
                    # the guard's test of its caller: Dynamo traces the
                    # guard of the function it traces
@@ -934,6 +1040,17 @@ def _install_dynamo_hook():
         fn = self.fn
         if fn is _speculated and tx.output.current_tracer.parent is None:
             return _speculate(tx, args)
+        if fn is _symbolic:
+            from torch._dynamo.variables import ConstantVariable
+            return ConstantVariable.create(_sym_node(args[0]))
+        route = _SYMBOLIC_ROUTES.get(fn)
+        if route is not None and len(args) > route[0] and _sym_node(
+                args[route[0]]):
+            # The operator's deciding value is a SymBool / SymInt, which
+            # Dynamo shows as a bool or int: to the staging.
+            from torch._dynamo.variables import UserFunctionVariable
+            return tx.inline_user_function_return(
+                UserFunctionVariable(route[1]), list(args), dict(kwargs))
         if fn is _branch_kind or fn is may_mutate:
             # Decided here, on the code of Dynamo's function.
             from torch._dynamo.variables import ConstantVariable
@@ -967,6 +1084,11 @@ def _install_dynamo_hook():
                     dict(kwargs))
         return original(self, tx, args, kwargs)
 
+    _SYMBOLIC_ROUTES.update({
+        python_ops.if_stmt_fn: (0, _staged_if_stmt_fn),
+        python_ops.if_exp: (0, _staged_if_exp),
+        python_ops.not_: (0, _staged_not),
+        python_ops._loop_goes_on_fn: (1, _staged_loop_goes_on)})
     dyn_functions.UserFunctionVariable.call_function = call_function
     _hooked = True
     global _guard_global_hooked
@@ -974,6 +1096,56 @@ def _install_dynamo_hook():
 
 
 _guard_global_hooked = False
+
+# Under Dynamo, a SymBool or SymInt is a SymNodeVariable whose type is bool
+# or int, so the python backend's operators would take it for a Python
+# value and guard on it: the operators it decides go to the staging
+# (python_ops function -> (position of the deciding value, staged call)).
+_SYMBOLIC_ROUTES = {}
+
+
+def _sym_node(variable):
+    """Whether a Dynamo variable is a SymBool or SymInt."""
+    return type(variable).__name__ == "SymNodeVariable" and (
+        variable.python_type() in (bool, int))
+
+
+def _staged_if_stmt_fn(cond, body, orelse, state, symbol_names, nouts):
+    return _staging.if_stmt_fn(cond, body, orelse, state, symbol_names,
+                               nouts)
+
+
+def _staged_if_exp(cond, if_true, if_false, expr_repr):
+    return _staging.if_exp(cond, if_true, if_false, expr_repr)
+
+
+def _staged_not(a):
+    return _staging.not_(a)
+
+
+def _staged_loop_goes_on(kind, result, loop):
+    return _staging.python_loop_test_fn(kind, result, loop)
+
+
+def _traced_and(a, b):
+    """python_ops.and_ as Dynamo traces it (a first operand that is a
+    SymBool / SymInt stages)."""
+    value = a()
+    staging = _staging if _symbolic(value, _staging._sym_types) else (
+        python_ops.staging_for(value))
+    if staging is not None:
+        return staging.and_(value, b)
+    return value and b()
+
+
+def _traced_or(a, b):
+    """python_ops.or_ as Dynamo traces it."""
+    value = a()
+    staging = _staging if _symbolic(value, _staging._sym_types) else (
+        python_ops.staging_for(value))
+    if staging is not None:
+        return staging.or_(value, b)
+    return value or b()
 
 
 def _hook_guard_global(agc_runtime):
