@@ -10,7 +10,7 @@ read from its bytecode (Python 3.11 to 3.13) and kept per code object.
   function is given copies (``Staging._copies``); the others, none.
 
 Where Dynamo traces the staging (strict export, torch.compile), it cannot
-run ``dis``: its hook (``torch_backend._install_dynamo_hook``) answers
+run ``dis``: its hook (``_torch_dynamo.install``) answers
 ``_branch_kind`` and ``may_mutate`` from the code of Dynamo's function.
 """
 
