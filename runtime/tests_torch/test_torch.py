@@ -13,7 +13,7 @@ import textwrap
 import unittest
 
 from tests_torch.support import RUNTIME_DIR, Wrap, cond_only, \
-    higher_order_ops, load_path, load_source
+    higher_order_ops, load_path, load_source, where_ops
 
 import torch  # noqa: E402
 
@@ -1464,6 +1464,32 @@ def _agc_few(x):
                 ag__.if_exp(ag__.and_(lambda: ag__.or_(lambda: n == 1, lambda: n == 3), lambda: n < 4), lambda: True, lambda: False, 'bool'))
 del _agc_few
 
+def several(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    b = x[x > 0]
+    found = False
+    count = 0
+    if b.numel() > 1:
+        found = True
+        count = count + 1
+    return found, count
+
+@ag__.twin_of(several, 'several')
+def _agc_several(x):
+    with ag__.FunctionScope('several', 'fscope', ag__.STD) as fscope:
+        b = x[x > 0]
+        found = False
+        count = 0
+        def if_body(found, count):
+            found = True
+            count = count + 1
+            return (found, count)
+        def else_body(found, count):
+            return (found, count)
+        found, count = ag__.if_stmt_fn(ag__.converted_call(b.numel, (), None, fscope) > 1, if_body, else_body, (found, count), ('found', 'count'), 2)
+        return found, count
+del _agc_several
+
 def weighted(x):
     if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     b = x[x > 0]
@@ -1525,6 +1551,13 @@ class Symbolic(unittest.TestCase):
                                   (t([-1.0, -2.0, -3.0, -4.0]),),
                                   (t([1.0, -2.0, -3.0, -4.0]),),
                                   (t([1.0, 2.0, 300.0, -4.0]),)], ["cond"])
+
+    def test_selecting_if_on_a_symbolic_size_is_where(self):
+        t = torch.tensor
+        self.check(SYMBOLIC.several, [(t([1.0, -2.0, 3.0, 0.0]),),
+                                      (t([-1.0, -2.0, 0.0, 4.0]),)], [])
+        program = export(SYMBOLIC.several, (t([1.0, 2.0, 0.0, 0.0]),), False)
+        self.assertEqual(where_ops(program), 2)
 
     def test_while_on_a_symbolic_size(self):
         t = torch.tensor
