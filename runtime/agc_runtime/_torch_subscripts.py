@@ -70,11 +70,12 @@ def _basic(key, positions):
     return tuple(basic)
 
 
-def _index(torch, position, size):
-    """position (a 0-d integer tensor) as index_select's 1-element index,
-    a negative one counted from the end (size: the dimension's)."""
-    if position.dtype is not torch.int64:
-        position = position.to(torch.int64)
+def _index(torch, position, size, device):
+    """position (a 0-d integer tensor) as index_select's 1-element index on
+    the target's device, a negative one counted from the end (size: the
+    dimension's)."""
+    if position.dtype is not torch.int64 or position.device != device:
+        position = position.to(device=device, dtype=torch.int64)
     return torch.where(position < 0, position + size, position).reshape(1)
 
 
@@ -87,7 +88,7 @@ def get_item(torch, target, i):
     out = target[_basic(key, positions)]
     # From the last dimension down: dropping one leaves those before it.
     for n, in_dim, out_dim in reversed(positions):
-        index = _index(torch, key[n], target.shape[in_dim])
+        index = _index(torch, key[n], target.shape[in_dim], target.device)
         out = out.index_select(out_dim, index).squeeze(out_dim)
     return out
 
@@ -111,6 +112,6 @@ def set_item(torch, target, i, x):
     while value.dim() > len(shape) and value.shape[0] == 1:
         value = value.squeeze(0)
     value = value.expand(shape).unsqueeze(out_dim)
-    view.index_copy_(out_dim, _index(torch, key[n], target.shape[in_dim]),
-                     value)
+    view.index_copy_(out_dim, _index(torch, key[n], target.shape[in_dim],
+                                      target.device), value)
     return target
