@@ -1171,6 +1171,22 @@ def _agc_pick(x, t):
         return ag__.get_item(x, t) * ag__.get_item(x, (slice(None), -t))
 del _agc_pick
 
+def place(x, v, t):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, v, t)
+    y = x * 1
+    y[:, t] = v * 2
+    y[-t] = 0.5
+    return y
+
+@ag__.twin_of(place, 'place')
+def _agc_place(x, v, t):
+    with ag__.FunctionScope('place', 'fscope', ag__.STD) as fscope:
+        y = x * 1
+        y = ag__.set_item(y, (slice(None), t), v * 2)
+        y = ag__.set_item(y, -t, 0.5)
+        return y
+del _agc_place
+
 def greedy(logits):
     if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(logits)
     tokens = torch.zeros(logits.shape[0], logits.shape[1], dtype=torch.int64)
@@ -1235,6 +1251,21 @@ class Subscripts(Checks, unittest.TestCase):
             self.assertTrue(torch.allclose(got, want), (got, want))
         self.check(SUBSCRIPTS.pick, [(x0, torch.tensor(1)),
                                      (x0, torch.tensor(-3))], [])
+
+    def test_write_keeps_gradient(self):
+        x0, v0 = torch.randn(4, 4), torch.randn(4)
+        for t in (torch.tensor(1), torch.tensor(-2, dtype=torch.int16)):
+            x, v = x0.clone().requires_grad_(), v0.clone().requires_grad_()
+            want = torch.autograd.grad(
+                SUBSCRIPTS.place(x, v, t).pow(2).sum(), (x, v))
+            torch._dynamo.reset()
+            c = torch.compile(SUBSCRIPTS.place, fullgraph=True,
+                              backend="aot_eager")
+            x, v = x0.clone().requires_grad_(), v0.clone().requires_grad_()
+            got = torch.autograd.grad(c(x, v, t).pow(2).sum(), (x, v))
+            self.assertTrue(same(got, want), (got, want))
+        self.check(SUBSCRIPTS.place, [(x0, v0, torch.tensor(1)),
+                                      (x0, v0, torch.tensor(-3))], [])
 
     def test_plain_keys_are_pytorch_indexing(self):
         staging = torch_backend.staging()
