@@ -68,7 +68,6 @@ is traced again at each level.
 
 import sys
 
-from . import _importlib_bootstrap_python as python_ops
 from . import _torch_dynamo, _torch_subscripts, core
 from ._torch_bytecode import _branch_kind, may_mutate
 from ._torch_dynamo import _dynamo_traces, _speculated, _symbolic
@@ -577,16 +576,9 @@ class Staging(core.PythonLists):
         return False
 
     def while_stmt_fn(self, test, body, state, symbol_names, opts):
-        if not _dynamo_traces():
-            with self._no_proxy():  # a run left out of the program
-                first = test(*state)
-            if _symbolic(first, self._sym_types) and (
-                    self._known(first) is not None):
-                # Python's loop while the test's value is known (one that
-                # becomes symbolic or a tensor: python_loop_test_fn).
-                return python_ops.while_stmt_fn(
-                    lambda *s: self._concrete(test(*s)), body, state,
-                    symbol_names, opts)
+        # (A first test that is a SymBool whose value is known stages too:
+        # telling it needs the test run again, which an unbacked size made
+        # there would refuse.)
         return self._loop(test, body, tuple(state), symbol_names,
                           "while loop", _operand_only(opts),
                           (may_mutate(test), may_mutate(body)))

@@ -1521,6 +1521,26 @@ def _agc_several(x):
         return found, count
 del _agc_several
 
+def steps(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    i = 0
+    while i < x[x > 0].numel():
+        i = i + 1
+    return i
+
+@ag__.twin_of(steps, 'steps')
+def _agc_steps(x):
+    with ag__.FunctionScope('steps', 'fscope', ag__.STD) as fscope:
+        i = 0
+        def loop_test(i):
+            return i < ag__.converted_call(x[x > 0].numel, (), None, fscope)
+        def loop_body(i):
+            i = i + 1
+            return (i,)
+        i, = ag__.while_stmt_fn(loop_test, loop_body, (i,), ('i',), {'operand_only': ('i',)})
+        return i
+del _agc_steps
+
 def weighted(x):
     if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
     b = x[x > 0]
@@ -1589,6 +1609,12 @@ class Symbolic(unittest.TestCase):
                                       (t([-1.0, -2.0, 0.0, 4.0]),)], [])
         program = export(SYMBOLIC.several, (t([1.0, 2.0, 0.0, 0.0]),), False)
         self.assertEqual(where_ops(program), 2)
+
+    def test_while_whose_test_makes_the_size(self):
+        t = torch.tensor
+        self.check(SYMBOLIC.steps, [(t([1.0, -2.0, 3.0, 0.0]),),
+                                    (t([-1.0, -2.0, 0.0, -4.0]),)],
+                   ["while_loop"])
 
     def test_while_on_a_symbolic_size(self):
         t = torch.tensor
