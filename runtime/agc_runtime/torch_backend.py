@@ -40,7 +40,20 @@ What each statement becomes, on a traced tensor:
 * ``print`` with a tensor argument -> PyTorch's ``print`` higher-order
   operator (``torch._higher_order_ops.print``), which stays in the graph and
   prints when the exported or compiled program runs;
-* ``range``, ``len``, ``int``, ``float``, ``abs`` accept traced tensors.
+* ``range``, ``len``, ``int``, ``float``, ``abs`` accept traced tensors;
+* ``x[..., t, ...]`` read or written (``ag__.get_item``/``set_item``) with
+  ``t`` a traced 0-d integer tensor (a loop's carried index) ->
+  ``index_select`` / ``index_copy_`` along t's dimension, not PyTorch's
+  ``t.item()`` (_torch_subscripts);
+* a condition that is a SymBool or SymInt (a size that depends on data:
+  ``b = x[x > 0]; if b.numel() == 0:``) stages as a tensor's does: cond on
+  the SymBool, while_loop, SymBool ``&``/``|``/``sym_not`` for and/or/not.
+
+A body or branch whose code may change a tensor it is given in place
+(``i += 1``, ``m |= c``, ``x[k] = v``, ``x.add_(1)``; _torch_bytecode's
+``may_mutate``) gets copies, as torch.cond and while_loop refuse their
+inputs changed. What Dynamo cannot trace of this module is in
+_torch_dynamo.
 
 The outputs of a staged ``if`` and the variables of a staged loop must be
 tensors, Python bools/ints/floats (which become tensors, as in TensorFlow's
@@ -53,11 +66,11 @@ run's operations are dead and leave the graph); a nested staged statement
 is traced again at each level.
 """
 
-import dis
 import sys
-import types
 
-from . import core
+from . import _torch_dynamo, _torch_subscripts, core
+from ._torch_bytecode import _branch_kind, may_mutate
+from ._torch_dynamo import _dynamo_traces, _speculated, _symbolic
 from ._importlib_bootstrap_python import _NO_TARGET, else_first
 
 _UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
@@ -164,8 +177,11 @@ class Staging(core.PythonLists):
                                      name))
             except (ImportError, AttributeError):
                 pass
-        self.types = tuple(types)
-        self._plain_tensor_types = self.types[1:]
+        self._plain_tensor_types = tuple(types[1:])
+        # Sizes that depend on data (``b = x[x > 0]; b.numel() == 0``) are
+        # SymBool / SymInt conditions: staged too (_known says which are).
+        self._sym_types = (torch.SymBool, torch.SymInt)
+        self.types = tuple(types) + self._sym_types
         self.torch = torch
         self._pytree = sys.modules["torch.utils._pytree"]
         self._while_loop = sys.modules[
@@ -176,7 +192,7 @@ class Staging(core.PythonLists):
         self.tracing = self._is_compiling
         self.active = self._is_compiling
         core.set_traced_check(self._is_compiling)
-        _install_dynamo_hook()
+        _install_dynamo_hook(self)
 
     # -- values -------------------------------------------------------------
 
@@ -190,6 +206,42 @@ class Staging(core.PythonLists):
 
     def _is_tensor(self, value):
         return isinstance(value, self.torch.Tensor)
+
+    def _known(self, value):
+        """The bool of a SymBool / SymInt condition whose value tracing
+        knows (as Python's ``if`` would take it), or None: a symbolic one
+        (a data-dependent size), which stages. Where Dynamo traces, such a
+        value is a constant already, so what reaches here is symbolic."""
+        if _dynamo_traces():
+            return None
+        node = value.node
+        if type(value) is self.torch.SymBool:
+            known = node.maybe_as_bool()
+        else:
+            known = node.maybe_as_int()
+        return None if known is None else bool(known)
+
+    def _concrete(self, value):
+        """value, or its bool if it is a SymBool / SymInt whose value is
+        known."""
+        if _symbolic(value, self._sym_types):
+            known = self._known(value)
+            if known is not None:
+                return known
+        return value
+
+    def _sym_bool(self, value):
+        """A condition that is not a tensor (SymBool, SymInt, a Python
+        value) as a SymBool or bool."""
+        if type(value) is self.torch.SymBool or type(value) is bool:
+            return value
+        return value != 0
+
+    def _as_condition_tensor(self, value):
+        """A condition that is not a tensor as a 0-d bool tensor (for
+        torch.where, logical_and, while_loop's test)."""
+        return self.torch.scalar_tensor(self._sym_bool(value),
+                                        dtype=self.torch.bool)
 
     def describe(self, value):
         if isinstance(value, _UNDEFINED_TYPES):
@@ -221,6 +273,10 @@ class Staging(core.PythonLists):
 
     def if_stmt_fn(self, cond, body, orelse, state, symbol_names, nouts):
         state = tuple(state)
+        if _symbolic(cond, self._sym_types):
+            known = self._known(cond)
+            if known is not None:
+                return body(*state) if known else orelse(*state)
         # ``if not c:`` comes as (c, else_body, if_body): staged as it is,
         # with the messages in the source's terms.
         swapped = else_first(body)
@@ -229,7 +285,8 @@ class Staging(core.PythonLists):
                                nouts, "if statement", swapped)
         return self._cond(cond, lambda *s: body(*s),
                           lambda *s: orelse(*s), state, symbol_names, nouts,
-                          "if statement", swapped)
+                          "if statement", swapped,
+                          (may_mutate(body), may_mutate(orelse)))
 
     def _selects(self, fn, state):
         """Whether branch fn, called with state, may run whether or not its
@@ -249,8 +306,14 @@ class Staging(core.PythonLists):
                 return False
         return True
 
-    def _predicate(self, cond, statement):
+    def _predicate(self, cond, statement, tensor=False):
+        """cond as a 0-d bool tensor, or as a SymBool when it is one and
+        not ``tensor`` (torch.cond takes it as it is)."""
         torch = self.torch
+        if _symbolic(cond, self._sym_types):
+            if tensor:
+                return self._as_condition_tensor(cond)
+            return self._sym_bool(cond)
         if cond.numel() != 1:
             raise ValueError(
                 "agc_runtime: the condition of a staged %s must be a tensor "
@@ -265,7 +328,7 @@ class Staging(core.PythonLists):
         """An if whose branches only select (_selects): both run, recorded,
         and torch.where picks each output, as cond would."""
         torch = self.torch
-        cond = self._predicate(cond, statement)
+        cond = self._predicate(cond, statement, True)
         outs_a = tuple(body(*state))[:nouts]
         outs_b = tuple(orelse(*state))[:nouts]
         plan = self._plan(outs_a, outs_b, names, nouts, statement, swapped)
@@ -281,13 +344,16 @@ class Staging(core.PythonLists):
         return tuple(self._rebuild(plan, results)) + state[nouts:]
 
     def _cond(self, cond, body, orelse, state, names, nouts, statement,
-              swapped=False):
+              swapped=False, mutates=(False, False)):
+        """mutates: whether body and orelse may change their tensors in
+        place (may_mutate): they get copies, as cond refuses its operands
+        changed."""
         torch = self.torch
         tree = self._pytree
         cond = self._predicate(cond, statement)
         # Each branch once, to learn its outputs (not recorded).
-        outs_a = tuple(self._probe(body, state))[:nouts]
-        outs_b = tuple(self._probe(orelse, state))[:nouts]
+        outs_a = tuple(self._probe(body, state, mutates[0]))[:nouts]
+        outs_b = tuple(self._probe(orelse, state, mutates[1]))[:nouts]
         plan = self._plan(outs_a, outs_b, names, nouts, statement, swapped)
         if not any(k[0] == "tensor" for _, ks in plan for k in ks):
             # Nothing to carry through cond (the outputs are the same
@@ -297,8 +363,10 @@ class Staging(core.PythonLists):
         operands = tuple(v for v in tree.tree_leaves(state)
                          if self._is_tensor(v))
 
-        def branch(fn):
+        def branch(fn, copy):
             def run(*tensors):
+                if copy:
+                    tensors = [t.clone() for t in tensors]
                 it = iter(tensors)
                 leaves, spec = tree.tree_flatten(state)
                 leaves = [next(it) if self._is_tensor(v) else v
@@ -307,7 +375,8 @@ class Staging(core.PythonLists):
                 return tuple(self._tensor_outputs(outs, plan))
             return run
 
-        results = torch.cond(cond, branch(body), branch(orelse), operands)
+        results = torch.cond(cond, branch(body, mutates[0]),
+                             branch(orelse, mutates[1]), operands)
         return tuple(self._rebuild(plan, results)) + state[nouts:]
 
     def _plan(self, outs_a, outs_b, names, nouts, statement, swapped=False):
@@ -341,15 +410,24 @@ class Staging(core.PythonLists):
             plan.append((a_def, kinds))
         return plan
 
-    def _probe(self, fn, state):
+    def _probe(self, fn, state, mutates=False):
         """fn(*state) run to learn what it returns, its operations left out
         of the program: torch.export's non-strict tracing would record
         them, so its proxy mode is off; Dynamo (strict export, compile)
-        traces it in a subgraph that it then drops (_speculated)."""
+        traces it in a subgraph that it then drops (_speculated). A fn that
+        may change its tensors in place (``mutates``) gets copies: the
+        probe must leave the state as it found it."""
         if _dynamo_traces():
+            if mutates:
+                return _speculated(lambda *s: fn(*self._copies(s)), state)
             return _speculated(fn, state)
         with self._no_proxy():
-            return fn(*state)
+            return fn(*(self._copies(state) if mutates else state))
+
+    def _copies(self, state):
+        """state with each tensor a copy (.clone())."""
+        return tuple(self._pytree.tree_map(
+            lambda v: v.clone() if self._is_tensor(v) else v, list(state)))
 
     def _merge(self, name, a, b, statement):
         """How output leaf a (if branch) and b (else branch) leave cond:
@@ -472,6 +550,10 @@ class Staging(core.PythonLists):
         started as a Python bool, a break that depends on a traced tensor):
         the rest of the loop is a while_loop from the current state, as
         Python would go on iterating from there. Returns False (done)."""
+        if _symbolic(result, self._sym_types):
+            known = self._known(result)
+            if known is not None:
+                return known
         if kind == "while":
             test, body, box, symbol_names, opts = loop
             box.state = tuple(self.while_stmt_fn(test, body, box.state,
@@ -494,8 +576,12 @@ class Staging(core.PythonLists):
         return False
 
     def while_stmt_fn(self, test, body, state, symbol_names, opts):
+        # (A first test that is a SymBool whose value is known stages too:
+        # telling it needs the test run again, which an unbacked size made
+        # there would refuse.)
         return self._loop(test, body, tuple(state), symbol_names,
-                          "while loop", _operand_only(opts))
+                          "while loop", _operand_only(opts),
+                          (may_mutate(test), may_mutate(body)))
 
     def for_stmt_fn(self, iter_, extra_test, body, state, symbol_names,
                     opts):
@@ -549,9 +635,12 @@ class Staging(core.PythonLists):
         def test(i, *s):
             go = more(i)
             if extra_test is not None:
-                extra = extra_test(*s)
+                extra = self._concrete(extra_test(*s))
                 if self._is_tensor(extra):
                     go = torch.logical_and(go, extra)
+                elif _symbolic(extra, self._sym_types):
+                    go = torch.logical_and(
+                        go, self._as_condition_tensor(extra))
                 elif not extra:
                     go = torch.zeros((), dtype=torch.bool)
             return go
@@ -561,11 +650,15 @@ class Staging(core.PythonLists):
 
         out = self._loop(test, loop_body, (start,) + tuple(state),
                          ("<index>",) + tuple(symbol_names), "for loop",
-                         _operand_only(opts))
+                         _operand_only(opts),
+                         (extra_test is not None and may_mutate(extra_test),
+                          may_mutate(body)))
         return out[1:]
 
     def _as_index(self, value):
         torch = self.torch
+        if type(value) is torch.SymInt:  # a size that depends on data
+            return torch.scalar_tensor(value, dtype=torch.int64)
         if self._is_tensor(value):
             if value.dtype.is_floating_point or value.dtype is torch.bool:
                 raise TypeError(
@@ -574,11 +667,15 @@ class Staging(core.PythonLists):
             return value.reshape(()).to(torch.int64)
         return torch.full((), core_index(value), dtype=torch.int64)
 
-    def _loop(self, test, body, state, names, statement, by_value):
+    def _loop(self, test, body, state, names, statement, by_value,
+              mutates=(False, False)):
+        """mutates: whether test and body may change their tensors in
+        place (may_mutate): they get copies, as while_loop refuses its
+        inputs changed."""
         torch = self.torch
         tree = self._pytree
         # The body once, to learn what each variable becomes (not recorded).
-        after = tuple(self._probe(body, state))
+        after = tuple(self._probe(body, state, mutates[1]))
         if len(after) != len(state):
             raise TypeError("agc_runtime: the %s body returned %d values for "
                             "%d variables" % (statement, len(after),
@@ -619,15 +716,19 @@ class Staging(core.PythonLists):
                                     name not in by_value)
             plan.append((b_def, kinds))
 
-        def rebuild(tensors, copy=False):
-            if copy:
+        def rebuild(tensors, copy=False, copy_all=False):
+            if copy_all:
+                tensors = [t.clone() for t in tensors]
+            elif copy:
                 tensors = [t.clone() if p else t
                            for t, p in zip(tensors, promoted)]
             it = iter(tensors)
             return tuple(self._rebuild(plan, it))
 
         def cond_fn(*tensors):
-            go = test(*rebuild(tensors, True))
+            go = self._concrete(test(*rebuild(tensors, True, mutates[0])))
+            if _symbolic(go, self._sym_types):
+                return self._as_condition_tensor(go)
             if not self._is_tensor(go):
                 return torch.full((), bool(go), dtype=torch.bool)
             if go.dtype is not torch.bool:
@@ -638,7 +739,7 @@ class Staging(core.PythonLists):
 
 
         def body_fn(*tensors):
-            inputs = rebuild(tensors, True)
+            inputs = rebuild(tensors, True, mutates[1])
             outs = tuple(body(*inputs))
             return tuple(self._loop_outputs(
                 outs, plan, tree.tree_leaves(inputs)))
@@ -726,22 +827,45 @@ class Staging(core.PythonLists):
     # -- expressions --------------------------------------------------------
 
     def if_exp(self, cond, if_true, if_false, expr_repr):
+        if _symbolic(cond, self._sym_types):
+            known = self._known(cond)
+            if known is not None:
+                return if_true() if known else if_false()
         return self._cond(cond, lambda: (if_true(),), lambda: (if_false(),),
                           (), (expr_repr,), 1, "if expression")[0]
 
     def and_(self, value, b):
-        other = b()
-        if not self._is_tensor(other):
-            other = self.torch.as_tensor(other)
-        return self.torch.logical_and(value, other)
+        return self._logical(value, b, True)
 
     def or_(self, value, b):
-        other = b()
-        if not self._is_tensor(other):
-            other = self.torch.as_tensor(other)
-        return self.torch.logical_or(value, other)
+        return self._logical(value, b, False)
+
+    def _logical(self, value, b, conjunction):
+        """``value and b()`` (conjunction) or ``value or b()``: with a
+        tensor, torch.logical_and / logical_or; with SymBool / SymInt
+        operands only, a SymBool (& / |), which a staged if or loop takes.
+        A SymBool whose value is known decides as Python's operator."""
+        torch = self.torch
+        if _symbolic(value, self._sym_types):
+            known = self._known(value)
+            if known is not None:
+                return b() if known is conjunction else value
+        other = self._concrete(b())
+        if self._is_tensor(value) or self._is_tensor(other):
+            a, c = (v if self._is_tensor(v) else
+                    self._as_condition_tensor(v)
+                    if _symbolic(v, self._sym_types) else torch.as_tensor(v)
+                    for v in (value, other))
+            return (torch.logical_and if conjunction
+                    else torch.logical_or)(a, c)
+        a, c = self._sym_bool(value), self._sym_bool(other)
+        return a & c if conjunction else a | c
 
     def not_(self, a):
+        if _symbolic(a, self._sym_types):
+            known = self._known(a)
+            return (self.torch.sym_not(self._sym_bool(a)) if known is None
+                    else not known)
         return self.torch.logical_not(a)
 
     def eq(self, a, b):
@@ -756,6 +880,11 @@ class Staging(core.PythonLists):
         name = getattr(f, "__name__", "")
         kwargs = kwargs or {}
         torch = self.torch
+        if not any(self._is_tensor(a) or type(a) is TracedRange
+                   for a in args):
+            # SymInt / SymBool arguments only: Python's builtin (a
+            # ``range(b.numel())`` unrolls, as the original).
+            return f(*args, **kwargs)
         if name == "range" and not kwargs and 1 <= len(args) <= 3:
             if len(args) == 1:
                 return TracedRange(0, args[0], 1)
@@ -795,56 +924,26 @@ class Staging(core.PythonLists):
             expression2())
         self.torch._assert_async(expression1, message)
 
-    # lists, items: Python's own operations (core.PythonLists).
+    # -- subscripts ---------------------------------------------------------
+    # Lists: Python's own operations (core.PythonLists).
+
+    def get_item(self, target, i, opts):
+        """``target[i]``: a 0-d integer tensor in the key is an
+        index_select, not PyTorch's ``.item()`` (see _torch_subscripts)."""
+        if self._is_tensor(target):
+            return _torch_subscripts.get_item(self.torch, target, i)
+        return target[i]
+
+    def set_item(self, target, i, x):
+        """``target[i] = x`` in place, returning target, as Python's: a
+        0-d integer tensor in the key is an index_copy_."""
+        if self._is_tensor(target):
+            return _torch_subscripts.set_item(self.torch, target, i, x)
+        target[i] = x
+        return target
 
     def isolated(self, fn):
         return fn()
-
-
-# Branches torch.where may select between (Staging._selects): their code
-# only moves values between the branch's parameters, constants and the
-# variables of enclosing functions, and returns them ("moves"), or also adds
-# and subtracts ("add_sub"). No call, attribute, subscript, global, import,
-# unpacking (which iterates), in-place operator or raise can hide in them,
-# so running such a branch when its condition is false changes nothing:
-# the program keeps one branch's outputs, as with cond. By opcode name,
-# Python 3.11 to 3.13.
-_MOVES = frozenset((
-    "RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS", "MAKE_CELL",
-    "LOAD_CONST", "RETURN_CONST", "LOAD_FAST", "LOAD_FAST_CHECK",
-    "LOAD_FAST_LOAD_FAST", "STORE_FAST", "STORE_FAST_STORE_FAST",
-    "STORE_FAST_LOAD_FAST", "LOAD_DEREF", "BUILD_TUPLE", "RETURN_VALUE",
-    "POP_TOP", "COPY", "SWAP"))
-_NB_ADD, _NB_SUBTRACT = 0, 10
-_branch_kinds = {}
-
-
-def _branch_kind(fn):
-    """"moves", "add_sub" or None (see _MOVES) for a branch function."""
-    code = getattr(fn, "__code__", None)
-    if type(fn) is not types.FunctionType or code is None:
-        return None
-    return _code_kind(code)
-
-
-def _code_kind(code):
-    kind = _branch_kinds.get(code, 0)
-    if kind != 0:
-        return kind
-    kind = "moves"
-    closure = False
-    for ins in dis.get_instructions(code):
-        if ins.opname == "BINARY_OP" and ins.arg in (_NB_ADD, _NB_SUBTRACT):
-            kind = "add_sub"
-        elif ins.opname not in _MOVES:
-            kind = None
-            break
-        closure = closure or ins.opname == "LOAD_DEREF"
-    if kind == "add_sub" and closure:
-        # + on a variable of an enclosing function: of a type unknown here.
-        kind = None
-    _branch_kinds[code] = kind
-    return kind
 
 
 def _operand_only(opts):
@@ -861,34 +960,6 @@ def _unaliased(tensor, inputs):
     return tensor
 
 
-def _dynamo_traces():
-    """False; True where Dynamo traces it (its hook inlines _yes instead)."""
-    return False
-
-
-def _yes():
-    return True
-
-
-def _speculated(fn, state):
-    """fn(*state); where Dynamo traces it, its hook traces fn in a subgraph
-    it drops afterwards (_speculate): what fn returns, without its
-    operations in the program (export keeps dead operations)."""
-    return fn(*state)
-
-
-def _speculate(tx, args):
-    """_speculated as Dynamo's hook runs it: fn traced by Dynamo's
-    speculation of higher-order operators' bodies, the subgraph and its
-    effects dropped; the outputs' tensors carry their dtype and shape."""
-    from torch._dynamo.variables.higher_order_ops import speculate_subgraph
-    fn, state = args
-    (output, _), _, _ = speculate_subgraph(
-        tx, fn, list(state.unpack_var_sequence(tx)), {},
-        "agc_runtime's probe of a body", always_restore=True)
-    return output
-
-
 def core_index(value):
     if type(value) is int:
         return value
@@ -902,152 +973,10 @@ def _equal(a, b):
         return False
 
 
-# ---------------------------------------------------------------------------
-# Dynamo: the eager original's guard under torch.compile / torch.export
-# ---------------------------------------------------------------------------
-#
-# An eager original starts with
-#     if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
-# and call_own_twin finds the twin from its caller's frame, which Dynamo
-# cannot trace (sys._getframe). While Dynamo traces, a call of
-# call_own_twin is replaced by a call of the twin of the function Dynamo is
-# tracing there (the function it inlines, or the frame's code it compiles).
-
-_hooked = False
+_guard_global_hooked = False  # read by _trace_watch
 
 
-def _install_dynamo_hook():
-    global _hooked
-    if _hooked:
-        return
-    try:
-        from torch._dynamo.variables import functions as dyn_functions
-    except ImportError:  # no Dynamo: nothing traces the guard
-        return
-    import agc_runtime
-    from . import _importlib_bootstrap_python as python_ops
-    original = dyn_functions.UserFunctionVariable.call_function
-    own_twin = agc_runtime.call_own_twin
-    # Runtime functions Dynamo cannot trace (they compare builtins, walk
-    # frames) -> what it traces in their place.
-    substitutes = {python_ops.converted_call: _traced_converted_call,
-                   _dynamo_traces: _yes,
-                   # the guard's test of its caller: Dynamo traces the
-                   # guard of the function it traces
-                   agc_runtime._called_by_original: _yes}
-
-    def call_function(self, tx, args, kwargs):
-        fn = self.fn
-        if fn is _speculated and tx.output.current_tracer.parent is None:
-            return _speculate(tx, args)
-        if fn is _branch_kind:
-            # Decided here, on the code of Dynamo's branch function.
-            from torch._dynamo.variables import ConstantVariable
-            get_code = getattr(args[0], "get_code", None) if args else None
-            kind = None
-            if get_code is not None and type(args[0]).__name__ in (
-                    "UserFunctionVariable", "NestedUserFunctionVariable"):
-                kind = _code_kind(get_code())
-            return ConstantVariable.create(kind)
-        if fn is own_twin:
-            twin = _twin_for(tx)
-            if twin is not None:
-                from torch._dynamo.variables import UserFunctionVariable
-                return tx.inline_user_function_return(
-                    UserFunctionVariable(twin), list(args), dict(kwargs))
-        else:
-            substitute = substitutes.get(fn)
-            if substitute is _traced_converted_call and args:
-                # Decided here, on Dynamo's value of the callee: comparing
-                # a method with a builtin is beyond Dynamo.
-                callee = args[0]
-                value = getattr(callee, "fn", getattr(callee, "value", None))
-                if not any(value is b for b in _STAGED_BUILTINS):
-                    substitute = _plain_call
-            if substitute is not None:
-                from torch._dynamo.variables import UserFunctionVariable
-                return tx.inline_user_function_return(
-                    UserFunctionVariable(substitute), list(args),
-                    dict(kwargs))
-        return original(self, tx, args, kwargs)
-
-    dyn_functions.UserFunctionVariable.call_function = call_function
-    _hooked = True
+def _install_dynamo_hook(staging):
+    """Dynamo's hook (_torch_dynamo), installed once."""
     global _guard_global_hooked
-    _guard_global_hooked = _hook_guard_global(agc_runtime)
-
-
-_guard_global_hooked = False
-
-
-def _hook_guard_global(agc_runtime):
-    """Dynamo traces a guard's ``_ag__guard__`` as the guard module, without
-    a source: whatever the global holds (False while nothing traces outside
-    Dynamo, see agc_runtime._trace_watch), the guard asks, and the code
-    Dynamo makes does not depend on the global's value."""
-    try:
-        from torch._dynamo import symbolic_convert
-        from torch._dynamo.variables.base import VariableTracker
-    except ImportError:
-        return False
-    guard = sys.modules[agc_runtime.__name__ + ".guard"]
-    namespaces = agc_runtime._GUARD_NAMESPACES
-    for cls in (symbolic_convert.InstructionTranslatorBase,
-                symbolic_convert.InliningInstructionTranslator):
-        original = cls.__dict__.get("_load_global")
-        if original is None:
-            return False
-
-        def _load_global(self, inst, original=original):
-            if inst.argval == "_ag__guard__" and (
-                    id(self.f_globals) in namespaces):
-                self.push(VariableTracker.build(self, guard))
-                return None
-            return original(self, inst)
-
-        cls._load_global = _load_global
-    return True
-
-
-_STAGED_BUILTINS = (range, len, int, float, abs, print)
-
-
-def _plain_call(f, args, kwargs, caller_fn_scope=None, options=None):
-    """converted_call of anything but a staged builtin, as Dynamo traces
-    it."""
-    if kwargs is None:
-        return f(*args)
-    return f(*args, **kwargs)
-
-
-def _traced_converted_call(f, args, kwargs, caller_fn_scope=None,
-                           options=None):
-    """converted_call as Dynamo traces it: builtins that take a traced
-    tensor go to the staging (range, len, int, float, abs, print)."""
-    staging = _staging
-    for arg in args:
-        if isinstance(arg, (staging.torch.Tensor, TracedRange)):
-            if f is range or f is len or f is int or f is float or (
-                    f is abs) or f is print:
-                return staging.call_builtin(f, args, kwargs)
-            break
-    if kwargs is None:
-        return f(*args)
-    return f(*args, **kwargs)
-
-
-def _twin_for(tx):
-    """The twin of the eager original Dynamo traces in ``tx``."""
-    import agc_runtime
-    funcvar = getattr(tx, "funcvar", None)
-    fn = getattr(funcvar, "fn", None)
-    if getattr(fn, "__code__", None) is tx.f_code:
-        twin = agc_runtime._twin_of_function(fn)
-        if twin is not None:
-            return twin
-    refs = agc_runtime._ORIGINALS.get(id(tx.f_code), ())
-    for ref in reversed(refs):
-        function = ref()
-        if function is not None and function.__code__ is tx.f_code:
-            return agc_runtime._twin_of_function(function)
-    return None
+    _guard_global_hooked = _torch_dynamo.install(staging, TracedRange)

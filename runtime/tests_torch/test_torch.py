@@ -13,7 +13,7 @@ import textwrap
 import unittest
 
 from tests_torch.support import RUNTIME_DIR, Wrap, cond_only, \
-    higher_order_ops, load_path, load_source
+    higher_order_ops, load_path, load_source, where_ops
 
 import torch  # noqa: E402
 
@@ -1126,6 +1126,501 @@ class Probe(Checks, unittest.TestCase):
     def test_body_of_a_loop_that_never_runs_is_not_run(self):
         t = torch.tensor
         self.check(PROBED.gcd, [(t(7), t(0)), (t(48), t(18))],
+                   ["while_loop"])
+
+
+# Subscripts whose position is a loop's carried index (a 0-d integer
+# tensor), as the converter writes them in loop bodies: ag__.get_item and
+# ag__.set_item; PyTorch's own indexing would take the index's .item().
+SUBSCRIPTS = load_source("""
+import agc_runtime as ag__
+_ag__guard__ = ag__.guard.bind(globals())
+import torch
+
+def windows(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    s = torch.zeros(x.shape[0], x.shape[2], dtype=x.dtype)
+    t = torch.ones((), dtype=torch.int64)
+    while t < x.shape[1]:
+        s = s + x[:, t - 1, :] * x[..., -t, :] + x[None, 0, t] + x[t - 1][0]
+        t = t + 1
+    return s
+
+@ag__.twin_of(windows, 'windows')
+def _agc_windows(x):
+    with ag__.FunctionScope('windows', 'fscope', ag__.STD) as fscope:
+        s = ag__.converted_call(torch.zeros, (x.shape[0], x.shape[2]), {'dtype': x.dtype}, fscope)
+        t = ag__.converted_call(torch.ones, ((),), {'dtype': torch.int64}, fscope)
+        def loop_test(s, t):
+            return t < x.shape[1]
+        def loop_body(s, t):
+            s = s + ag__.get_item(x, (slice(None), t - 1, slice(None))) * ag__.get_item(x, (Ellipsis, -t, slice(None))) + ag__.get_item(x, (None, 0, t)) + ag__.get_item(ag__.get_item(x, t - 1), 0)
+            t = t + 1
+            return (s, t)
+        s, t = ag__.while_stmt_fn(loop_test, loop_body, (s, t), ('s', 't'), {'operand_only': ('s', 't')})
+        return s
+del _agc_windows
+
+def pick(x, t):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, t)
+    return x[t] * x[:, -t]
+
+@ag__.twin_of(pick, 'pick')
+def _agc_pick(x, t):
+    with ag__.FunctionScope('pick', 'fscope', ag__.STD) as fscope:
+        return ag__.get_item(x, t) * ag__.get_item(x, (slice(None), -t))
+del _agc_pick
+
+def place(x, v, t):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x, v, t)
+    y = x * 1
+    y[:, t] = v * 2
+    y[-t] = 0.5
+    return y
+
+@ag__.twin_of(place, 'place')
+def _agc_place(x, v, t):
+    with ag__.FunctionScope('place', 'fscope', ag__.STD) as fscope:
+        y = x * 1
+        y = ag__.set_item(y, (slice(None), t), v * 2)
+        y = ag__.set_item(y, -t, 0.5)
+        return y
+del _agc_place
+
+def greedy(logits):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(logits)
+    tokens = torch.zeros(logits.shape[0], logits.shape[1], dtype=torch.int64)
+    best = torch.zeros(logits.shape[1], dtype=torch.int32)
+    t = torch.ones((), dtype=torch.int32)
+    while t < logits.shape[1]:
+        nxt = logits[:, t - 1, :].argmax(-1)
+        tokens[:, t] = nxt
+        best[-t] = logits[:, t].max()
+        t = t + 1
+    return tokens, best
+
+@ag__.twin_of(greedy, 'greedy')
+def _agc_greedy(logits):
+    with ag__.FunctionScope('greedy', 'fscope', ag__.STD) as fscope:
+        tokens = ag__.converted_call(torch.zeros, (logits.shape[0], logits.shape[1]), {'dtype': torch.int64}, fscope)
+        best = ag__.converted_call(torch.zeros, (logits.shape[1],), {'dtype': torch.int32}, fscope)
+        t = ag__.converted_call(torch.ones, ((),), {'dtype': torch.int32}, fscope)
+        def loop_test(best, t, tokens):
+            return t < logits.shape[1]
+        def loop_body(best, t, tokens):
+            nxt = ag__.converted_call(ag__.get_item(logits, (slice(None), t - 1, slice(None))).argmax, (-1,), None, fscope)
+            tokens = ag__.set_item(tokens, (slice(None), t), nxt)
+            best = ag__.set_item(best, -t, ag__.converted_call(ag__.get_item(logits, (slice(None), t)).max, (), None, fscope))
+            t = t + 1
+            return (best, t, tokens)
+        best, t, tokens = ag__.while_stmt_fn(loop_test, loop_body, (best, t, tokens), ('best', 't', 'tokens'), {'operand_only': ('t',)})
+        return tokens, best
+del _agc_greedy
+""")
+
+
+class Subscripts(Checks, unittest.TestCase):
+    """x[..., t, ...] with t a traced 0-d integer tensor: an index_select
+    (read) or index_copy_ (write) along t's dimension, not .item()."""
+
+    def test_read_at_a_carried_index(self):
+        x = torch.arange(60.0).reshape(3, 4, 5)
+        self.check(SUBSCRIPTS.windows, [(x,), (-x,)], ["while_loop"])
+
+    def test_read_keeps_dtype(self):
+        x = torch.arange(60, dtype=torch.int32).reshape(3, 4, 5)
+        for strict in (False, True):
+            program = export(SUBSCRIPTS.windows, (x,), strict)
+            got = program.module()(x)
+            self.assertEqual(got.dtype, torch.int32)
+            self.assertTrue(same(got, SUBSCRIPTS.windows(x)))
+
+    def test_read_keeps_gradient(self):
+        # Outside a loop: PyTorch's while_loop gives wrong gradients for
+        # the tensors its body reads (a hand-written while_loop too).
+        x0 = torch.randn(4, 4)
+        for t in (torch.tensor(1), torch.tensor(-3, dtype=torch.int32)):
+            x = x0.clone().requires_grad_()
+            (want,) = torch.autograd.grad(
+                SUBSCRIPTS.pick(x, t).pow(2).sum(), x)
+            torch._dynamo.reset()
+            c = torch.compile(SUBSCRIPTS.pick, fullgraph=True,
+                              backend="aot_eager")
+            x = x0.clone().requires_grad_()
+            (got,) = torch.autograd.grad(c(x, t).pow(2).sum(), x)
+            self.assertTrue(torch.allclose(got, want), (got, want))
+        self.check(SUBSCRIPTS.pick, [(x0, torch.tensor(1)),
+                                     (x0, torch.tensor(-3))], [])
+
+    def test_write_keeps_gradient(self):
+        x0, v0 = torch.randn(4, 4), torch.randn(4)
+        for t in (torch.tensor(1), torch.tensor(-2, dtype=torch.int16)):
+            x, v = x0.clone().requires_grad_(), v0.clone().requires_grad_()
+            want = torch.autograd.grad(
+                SUBSCRIPTS.place(x, v, t).pow(2).sum(), (x, v))
+            torch._dynamo.reset()
+            c = torch.compile(SUBSCRIPTS.place, fullgraph=True,
+                              backend="aot_eager")
+            x, v = x0.clone().requires_grad_(), v0.clone().requires_grad_()
+            got = torch.autograd.grad(c(x, v, t).pow(2).sum(), (x, v))
+            self.assertTrue(same(got, want), (got, want))
+        self.check(SUBSCRIPTS.place, [(x0, v0, torch.tensor(1)),
+                                      (x0, v0, torch.tensor(-3))], [])
+
+    def test_plain_keys_are_pytorch_indexing(self):
+        staging = torch_backend.staging()
+        x = torch.arange(12).reshape(3, 4)
+        for key in (1, (slice(None), 2), (x > 5,), [0, 2],
+                    (torch.tensor([0, 1]), torch.tensor(1))):
+            self.assertTrue(torch.equal(staging.get_item(x, key, None),
+                                        x[key]), key)
+        t = torch.tensor(-1)
+        for key in (t, (t, Ellipsis), (None, slice(1, 3), t),
+                    (Ellipsis, t, None)):
+            self.assertTrue(torch.equal(staging.get_item(x, key, None),
+                                        x[key]), key)
+            y, z = x.clone(), x.clone()
+            out = staging.set_item(y, key, torch.tensor([7]))
+            z[key] = torch.tensor([7])
+            self.assertIs(out, y)
+            self.assertTrue(torch.equal(y, z), key)
+
+
+# Bodies and branches that change their own tensors in place: copies for
+# them, as torch.cond and while_loop refuse input mutation.
+IN_PLACE = load_source("""
+import agc_runtime as ag__
+_ag__guard__ = ag__.guard.bind(globals())
+import torch
+
+def halvings(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    i = torch.zeros((), dtype=torch.int64)
+    while i < 20:
+        x = x * 0.5
+        if x.abs().max() < 0.1:
+            break
+        i += 1
+    return x, i
+
+@ag__.twin_of(halvings, 'halvings')
+def _agc_halvings(x):
+    with ag__.FunctionScope('halvings', 'fscope', ag__.STD) as fscope:
+        i = ag__.converted_call(torch.zeros, ((),), {'dtype': torch.int64}, fscope)
+        break_ = False
+        def loop_test(x, break_, i):
+            return ag__.and_(lambda: ag__.not_(break_), lambda: i < 20)
+        def loop_body(x, break_, i):
+            x = x * 0.5
+            def if_body(break_):
+                break_ = True
+                return (break_,)
+            def else_body(break_):
+                return (break_,)
+            break_, = ag__.if_stmt_fn(ag__.converted_call(ag__.converted_call(x.abs, (), None, fscope).max, (), None, fscope) < 0.1, if_body, else_body, (break_,), ('break_',), 1)
+            def if_body_1(i):
+                i += 1
+                return (i,)
+            def else_body_1(i):
+                return (i,)
+            i, = ag__.if_stmt_fn(break_, else_body_1, if_body_1, (i,), ('i',), 1)
+            return (x, break_, i)
+        x, break_, i = ag__.while_stmt_fn(loop_test, loop_body, (x, break_, i), ('x', 'break_', 'i'), {'operand_only': ('x', 'break_')})
+        return x, i
+del _agc_halvings
+
+def hits(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    m = torch.zeros(x.shape[1], dtype=torch.bool)
+    s = torch.zeros(x.shape[1])
+    for row in x:
+        c = row > 0
+        m |= c
+        s.add_(row)
+    return m, s
+
+@ag__.twin_of(hits, 'hits')
+def _agc_hits(x):
+    with ag__.FunctionScope('hits', 'fscope', ag__.STD) as fscope:
+        m = ag__.converted_call(torch.zeros, (x.shape[1],), {'dtype': torch.bool}, fscope)
+        s = ag__.converted_call(torch.zeros, (x.shape[1],), None, fscope)
+        row = ag__.Undefined('row')
+        c = ag__.Undefined('c')
+        def loop_body(itr, m, s, row, c):
+            row = itr
+            c = row > 0
+            m |= c
+            ag__.converted_call(s.add_, (row,), None, fscope)
+            return (m, s, row, c)
+        m, s, row, c = ag__.for_stmt_fn(x, None, loop_body, (m, s, row, c), ('m', 's', 'row', 'c'), {'iterate_names': 'row', 'operand_only': ('row', 'c')})
+        return m, s
+del _agc_hits
+""")
+
+
+class InPlace(Checks, unittest.TestCase):
+    """A body or branch that changes its tensors in place gets copies
+    (the mutation lands on an intermediate, which cond and while_loop
+    accept); the others get none."""
+
+    def test_counter_incremented_in_place_under_a_break(self):
+        self.check(IN_PLACE.halvings, [(torch.tensor([1.0, 2.0]),),
+                                       (torch.tensor([0.1, 0.05]),),
+                                       (torch.tensor([1e9, 1e9]),)],
+                   ["cond", "while_loop"])
+
+    def test_in_place_operator_and_method_in_a_body(self):
+        x = torch.tensor([[1.0, -2.0, 0.0], [-1.0, -3.0, 0.0],
+                          [2.0, 5.0, 0.0]])
+        self.check(IN_PLACE.hits, [(x,), (-x,)], ["while_loop"])
+
+    def test_write_at_a_carried_index(self):
+        torch.manual_seed(0)
+        logits = torch.randn(2, 5, 7)
+        self.check(SUBSCRIPTS.greedy, [(logits,), (-logits,)],
+                   ["while_loop"])
+        tokens, best = SUBSCRIPTS.greedy(logits)
+        self.assertEqual((tokens.dtype, best.dtype),
+                         (torch.int64, torch.int32))
+
+    def test_the_probe_leaves_the_state_as_it_was(self):
+        staging = torch_backend.staging()
+        i = torch.zeros((), dtype=torch.int64)
+
+        def bump(i):
+            i += 1
+            return (i,)
+
+        out = staging._probe(bump, (i,), torch_backend.may_mutate(bump))
+        self.assertEqual((int(out[0]), int(i)), (1, 0))
+
+    def test_what_may_mutate(self):
+        may_mutate = torch_backend.may_mutate
+
+        def adds_in_place(i):
+            i += 1
+
+        def ors_in_place(m, c):
+            m |= c
+
+        def stores(x, k, v):
+            x[k] = v
+
+        def stores_slice(x, v):
+            x[1:2] = v
+
+        def deletes(x):
+            del x[0]
+
+        def method(x):
+            x.add_(1)
+
+        def sets_item(x, t, v):
+            x = ag__.set_item(x, t, v)
+
+        def nested(i):
+            def if_body(i):
+                i += 1
+                return (i,)
+            return if_body
+
+        def operators(b, x, i):
+            i = i + 1
+            return (ag__.not_(b), ag__.and_(lambda: b, lambda: x),
+                    ag__.get_item(x, i), x.add(1), x.__class__)
+
+        for fn in (adds_in_place, ors_in_place, stores, stores_slice,
+                   deletes, method, sets_item, nested, abs):
+            self.assertTrue(may_mutate(fn), fn)
+        self.assertFalse(may_mutate(operators))
+        # and torch.where never selects a branch that may (Staging._selects)
+        for fn in (adds_in_place, stores, method, sets_item, nested):
+            self.assertIsNone(torch_backend._branch_kind(fn), fn)
+
+
+# Conditions on sizes that depend on data (b = x[x > 0]): SymBool / SymInt.
+SYMBOLIC = load_source("""
+import agc_runtime as ag__
+_ag__guard__ = ag__.guard.bind(globals())
+import torch
+
+def positive_sum(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    b = x[x > 0]
+    if b.numel() == 0:
+        y = x.sum() * 0
+    else:
+        y = b.sum()
+    return y
+
+@ag__.twin_of(positive_sum, 'positive_sum')
+def _agc_positive_sum(x):
+    with ag__.FunctionScope('positive_sum', 'fscope', ag__.STD) as fscope:
+        b = x[x > 0]
+        y = ag__.Undefined('y')
+        def if_body(y):
+            y = ag__.converted_call(x.sum, (), None, fscope) * 0
+            return (y,)
+        def else_body(y):
+            y = ag__.converted_call(b.sum, (), None, fscope)
+            return (y,)
+        y, = ag__.if_stmt_fn(ag__.converted_call(b.numel, (), None, fscope) == 0, if_body, else_body, (y,), ('y',), 1)
+        return y
+del _agc_positive_sum
+
+def few(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    b = x[x > 0]
+    n = b.numel()
+    if n > 0 and not n > 2 or x.sum() > 100:
+        y = b.sum()
+    else:
+        y = x.sum()
+    return y, (x.max() if n == 0 else x.min()), (n == 1 or n == 3) and n < 4
+
+@ag__.twin_of(few, 'few')
+def _agc_few(x):
+    with ag__.FunctionScope('few', 'fscope', ag__.STD) as fscope:
+        b = x[x > 0]
+        n = ag__.converted_call(b.numel, (), None, fscope)
+        y = ag__.Undefined('y')
+        def if_body(y):
+            y = ag__.converted_call(b.sum, (), None, fscope)
+            return (y,)
+        def else_body(y):
+            y = ag__.converted_call(x.sum, (), None, fscope)
+            return (y,)
+        y, = ag__.if_stmt_fn(ag__.or_(lambda: ag__.and_(lambda: n > 0, lambda: ag__.not_(n > 2)), lambda: ag__.converted_call(x.sum, (), None, fscope) > 100), if_body, else_body, (y,), ('y',), 1)
+        return (y, ag__.if_exp(n == 0, lambda: ag__.converted_call(x.max, (), None, fscope), lambda: ag__.converted_call(x.min, (), None, fscope), 'x.max() if n == 0 else x.min()'),
+                ag__.if_exp(ag__.and_(lambda: ag__.or_(lambda: n == 1, lambda: n == 3), lambda: n < 4), lambda: True, lambda: False, 'bool'))
+del _agc_few
+
+def several(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    b = x[x > 0]
+    found = False
+    count = 0
+    if b.numel() > 1:
+        found = True
+        count = count + 1
+    return found, count
+
+@ag__.twin_of(several, 'several')
+def _agc_several(x):
+    with ag__.FunctionScope('several', 'fscope', ag__.STD) as fscope:
+        b = x[x > 0]
+        found = False
+        count = 0
+        def if_body(found, count):
+            found = True
+            count = count + 1
+            return (found, count)
+        def else_body(found, count):
+            return (found, count)
+        found, count = ag__.if_stmt_fn(ag__.converted_call(b.numel, (), None, fscope) > 1, if_body, else_body, (found, count), ('found', 'count'), 2)
+        return found, count
+del _agc_several
+
+def steps(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    i = 0
+    while i < x[x > 0].numel():
+        i = i + 1
+    return i
+
+@ag__.twin_of(steps, 'steps')
+def _agc_steps(x):
+    with ag__.FunctionScope('steps', 'fscope', ag__.STD) as fscope:
+        i = 0
+        def loop_test(i):
+            return i < ag__.converted_call(x[x > 0].numel, (), None, fscope)
+        def loop_body(i):
+            i = i + 1
+            return (i,)
+        i, = ag__.while_stmt_fn(loop_test, loop_body, (i,), ('i',), {'operand_only': ('i',)})
+        return i
+del _agc_steps
+
+def weighted(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    b = x[x > 0]
+    s = torch.zeros(())
+    i = 0
+    while i < b.numel():
+        s = s + b.sum() / (i + 1)
+        i = i + 1
+    return s
+
+@ag__.twin_of(weighted, 'weighted')
+def _agc_weighted(x):
+    with ag__.FunctionScope('weighted', 'fscope', ag__.STD) as fscope:
+        b = x[x > 0]
+        s = ag__.converted_call(torch.zeros, ((),), None, fscope)
+        i = 0
+        def loop_test(s, i):
+            return i < ag__.converted_call(b.numel, (), None, fscope)
+        def loop_body(s, i):
+            s = s + ag__.converted_call(b.sum, (), None, fscope) / (i + 1)
+            i = i + 1
+            return (s, i)
+        s, i = ag__.while_stmt_fn(loop_test, loop_body, (s, i), ('s', 'i'), {'operand_only': ('s', 'i')})
+        return s
+del _agc_weighted
+""")
+
+
+class Symbolic(unittest.TestCase):
+    """A condition on a size that depends on data is a SymBool (or SymInt)
+    while PyTorch traces: staged as a cond, a where or a while_loop."""
+
+    def check(self, fn, inputs, ops):
+        for strict in (False, True):
+            program = export(fn, inputs[0], strict)
+            self.assertEqual(sorted(set(higher_order_ops(program))), ops,
+                             "strict=%s" % strict)
+            for args in inputs:
+                self.assertTrue(same(program.module()(*args), fn(*args)),
+                                (fn.__name__, strict, args))
+        # x[x > 0] in a graph (Dynamo's default is a graph break)
+        with torch._dynamo.config.patch(
+                capture_dynamic_output_shape_ops=True):
+            c = compiled(fn)
+            for args in inputs:
+                self.assertTrue(same(c(*args), fn(*args)),
+                                (fn.__name__, args))
+
+    def test_if_on_a_symbolic_size(self):
+        t = torch.tensor
+        self.check(SYMBOLIC.positive_sum, [(t([1.0, -2.0, 3.0, 0.0]),),
+                                           (t([-1.0, -2.0, 0.0, -4.0]),),
+                                           (t([4.0, 5.0, 6.0, 7.0]),)],
+                   ["cond"])
+
+    def test_and_or_not_ifexp_on_symbolic_sizes(self):
+        t = torch.tensor
+        self.check(SYMBOLIC.few, [(t([1.0, -2.0, 3.0, 4.0]),),
+                                  (t([-1.0, -2.0, -3.0, -4.0]),),
+                                  (t([1.0, -2.0, -3.0, -4.0]),),
+                                  (t([1.0, 2.0, 300.0, -4.0]),)], ["cond"])
+
+    def test_selecting_if_on_a_symbolic_size_is_where(self):
+        t = torch.tensor
+        self.check(SYMBOLIC.several, [(t([1.0, -2.0, 3.0, 0.0]),),
+                                      (t([-1.0, -2.0, 0.0, 4.0]),)], [])
+        program = export(SYMBOLIC.several, (t([1.0, 2.0, 0.0, 0.0]),), False)
+        self.assertEqual(where_ops(program), 2)
+
+    def test_while_whose_test_makes_the_size(self):
+        t = torch.tensor
+        self.check(SYMBOLIC.steps, [(t([1.0, -2.0, 3.0, 0.0]),),
+                                    (t([-1.0, -2.0, 0.0, -4.0]),)],
+                   ["while_loop"])
+
+    def test_while_on_a_symbolic_size(self):
+        t = torch.tensor
+        self.check(SYMBOLIC.weighted, [(t([1.0, -2.0, 3.0, 0.0]),),
+                                       (t([-1.0, -2.0, 0.0, -4.0]),),
+                                       (t([4.0, 5.0, 6.0, 7.0]),)],
                    ["while_loop"])
 
 

@@ -1,0 +1,117 @@
+"""PyTorch: subscripts whose position is a traced integer tensor.
+
+``x[:, t]`` with ``t`` a 0-d integer tensor (a loop's carried index) is, in
+PyTorch's own indexing, ``x[:, t.item()]``: while PyTorch traces, the
+``.item()`` is a data-dependent integer, which a while_loop's body cannot
+give back (export fails with PendingUnbackedSymbolNotFound). Here each such
+position is an ``index_select`` along its dimension (a read) or an
+``index_copy_`` into a view (a write), with Python's meaning: the
+dimension goes away on a read, a negative position counts from the end,
+the value written is cast to the target's dtype and broadcast as
+``x[k] = v`` would. Reads and writes with other keys, and writes with more
+than one such position, are PyTorch's own ``x[k]`` and ``x[k] = v``.
+
+Used by ``torch_backend.Staging.get_item``/``set_item`` (the converter's
+``ag__.get_item``/``ag__.set_item``, while PyTorch traces).
+"""
+
+
+def _is_position(torch, k):
+    """Whether key entry k is a 0-d integer tensor (bool and uint8 tensors
+    are masks in PyTorch's indexing, not positions)."""
+    return (isinstance(k, torch.Tensor) and k.dim() == 0 and
+            k.dtype in (torch.int64, torch.int32, torch.int16, torch.int8))
+
+
+def _positions(torch, target, i):
+    """(key as a tuple, [(entry, input dim, output dim)] of its traced
+    positions), or None when it has none or has entries other than ints,
+    slices, None and Ellipsis besides them (PyTorch's indexing then)."""
+    key = i if type(i) is tuple else (i,)
+    consumed = 0  # dims of target the key's entries index
+    any_position = False
+    for k in key:
+        if k is None or k is Ellipsis:
+            continue
+        if _is_position(torch, k):
+            any_position = True
+        elif not (type(k) is int or type(k) is slice or
+                  isinstance(k, torch.SymInt)):
+            return None
+        consumed += 1
+    if not any_position:
+        return None
+    positions = []
+    in_dim = out_dim = 0
+    for n, k in enumerate(key):
+        if k is Ellipsis:
+            rest = target.dim() - consumed
+            in_dim += rest
+            out_dim += rest
+        elif k is None:
+            out_dim += 1
+        elif type(k) is slice:
+            in_dim += 1
+            out_dim += 1
+        elif _is_position(torch, k):
+            positions.append((n, in_dim, out_dim))
+            in_dim += 1
+            out_dim += 1
+        else:  # an int: its dimension goes away
+            in_dim += 1
+    return key, positions
+
+
+def _basic(key, positions):
+    """key with slice(None) for each traced position: a view."""
+    basic = list(key)
+    for n, _, _ in positions:
+        basic[n] = slice(None)
+    return tuple(basic)
+
+
+def _index(torch, position, size, device):
+    """position (a 0-d integer tensor) as index_select's 1-element index on
+    the target's device, a negative one counted from the end (size: the
+    dimension's)."""
+    if position.dtype is not torch.int64 or position.device != device:
+        position = position.to(device=device, dtype=torch.int64)
+    return torch.where(position < 0, position + size, position).reshape(1)
+
+
+def get_item(torch, target, i):
+    """``target[i]`` for a tensor target."""
+    found = _positions(torch, target, i)
+    if found is None:
+        return target[i]
+    key, positions = found
+    out = target[_basic(key, positions)]
+    # From the last dimension down: dropping one leaves those before it.
+    for n, in_dim, out_dim in reversed(positions):
+        index = _index(torch, key[n], target.shape[in_dim], target.device)
+        out = out.index_select(out_dim, index).squeeze(out_dim)
+    return out
+
+
+def set_item(torch, target, i, x):
+    """``target[i] = x`` for a tensor target, in place; returns target."""
+    found = _positions(torch, target, i)
+    if found is None or len(found[1]) != 1:
+        target[i] = x
+        return target
+    key, positions = found
+    (n, in_dim, out_dim), = positions
+    view = target[_basic(key, positions)]
+    shape = view.shape[:out_dim] + view.shape[out_dim + 1:]
+    if isinstance(x, torch.Tensor):
+        value = x.to(dtype=target.dtype, device=target.device)
+    else:
+        value = torch.as_tensor(x, dtype=target.dtype, device=target.device)
+    # As ``target[i] = x``: leading dimensions of size 1 beyond the
+    # destination's are dropped, the rest broadcast.
+    while value.dim() > len(shape) and value.shape[0] == 1:
+        value = value.squeeze(0)
+    value = value.expand(shape).unsqueeze(out_dim)
+    view.index_copy_(out_dim, _index(torch, key[n], target.shape[in_dim],
+                                      target.device), value)
+    return target
