@@ -7,7 +7,8 @@
 #                             .venv-build/ with requirements-build.txt (the
 #                             build tools the packaging tests use) and
 #                             .venv-torch/, .venv-torch-py313/ with
-#                             requirements-torch.txt (PyTorch), cached
+#                             requirements-torch.txt (PyTorch; torchvision
+#                             too on 3.11), cached
 #                             per user (see below); fails when one of the
 #                             interpreters of scripts/python_versions.txt is
 #                             missing
@@ -127,10 +128,12 @@ fi
 #   .venv-torch/   requirements-torch.txt (PyTorch) on the first venv
 #                  version; .venv-torch-py3NN/ on each other one. The two
 #                  install at once: each is mostly unpacking (about 5.4 GB).
+#                  .venv-torch/ also gets requirements-torch-models.txt
+#                  (torchvision), --no-deps, marked .agc-overlay-<hash>.
 VENV_CACHE="${AGC_VENV_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/agc/venvs}"
 make_venv() {
-  local link="$1" reqs="$2" version="$3"
-  local python key dir
+  local link="$1" reqs="$2" version="$3" overlay="${4:-}"
+  local python key dir okey
   python="$("$ROOT/scripts/find_python.sh" "$version")" || exit 1
   key="$( { cat "$reqs"; echo "$python"
             "$python" -c 'import sys; print(sys.version)'; } |
@@ -148,6 +151,17 @@ make_venv() {
         -r "$reqs"
       echo "$key" >"$dir/.agc-complete"
     fi
+    # An overlay: pinned packages installed on top, without their
+    # dependencies (those are the base file's), marked by its own hash.
+    if [ -n "$overlay" ]; then
+      okey="$(sha256sum "$overlay" | cut -c1-16)"
+      if [ ! -f "$dir/.agc-overlay-$okey" ]; then
+        echo "setup: installing $(basename "$overlay") into $dir" >&2
+        "$dir/bin/python" -m pip install -q --disable-pip-version-check \
+          --no-deps -r "$overlay"
+        touch "$dir/.agc-overlay-$okey"
+      fi
+    fi
   ) 9>"$dir.lock"
   # The link, replaced only when it points elsewhere (an old in-checkout
   # folder from before the cache is removed).
@@ -161,7 +175,8 @@ if [ "$WANT_VENV" = 1 ]; then
   torch_jobs=()
   for v in "${VENV_VERSIONS[@]}"; do
     if [ "$v" = "${VENV_VERSIONS[0]}" ]; then
-      make_venv "$ROOT/.venv-torch" "$ROOT/requirements-torch.txt" "$v" &
+      make_venv "$ROOT/.venv-torch" "$ROOT/requirements-torch.txt" "$v" \
+        "$ROOT/requirements-torch-models.txt" &
     else
       make_venv "$ROOT/.venv-torch-py${v//./}" "$ROOT/requirements-torch.txt" \
         "$v" &
