@@ -26,6 +26,14 @@ def _symbolic(value, sym_types):
     return type(value) in sym_types
 
 
+def data_dependent(sym):
+    """Whether SymBool / SymInt sym holds a size that depends on data (an
+    unbacked symbol), which no guard can decide."""
+    from torch.fx.experimental.symbolic_shapes import \
+        has_free_unbacked_symbols
+    return has_free_unbacked_symbols(sym)
+
+
 def _dynamo_traces():
     """False; True where Dynamo traces it (its hook inlines _yes instead)."""
     return False
@@ -160,9 +168,16 @@ _SYMBOLIC_ROUTES = {}
 
 
 def _sym_node(variable):
-    """Whether a Dynamo variable is a SymBool or SymInt."""
-    return type(variable).__name__ == "SymNodeVariable" and (
-        variable.python_type() in (bool, int))
+    """Whether a Dynamo variable is a SymBool or SymInt that depends on
+    data (an unbacked size): a symbolic size with a hint, Python's ``if``
+    guards on and Dynamo specializes, as it does in the original code (a
+    staged cond there would give up that specialization: its branches then
+    differ in shape)."""
+    if type(variable).__name__ != "SymNodeVariable" or (
+            variable.python_type() not in (bool, int)):
+        return False
+    sym = getattr(variable, "sym_num", None)
+    return sym is None or data_dependent(sym)
 
 
 def _staged_if_stmt_fn(cond, body, orelse, state, symbol_names, nouts):

@@ -70,7 +70,8 @@ import sys
 
 from . import _torch_dynamo, _torch_subscripts, core
 from ._torch_bytecode import _branch_kind, may_mutate
-from ._torch_dynamo import _dynamo_traces, _speculated, _symbolic
+from ._torch_dynamo import _dynamo_traces, _speculated, _symbolic, \
+    data_dependent
 from ._importlib_bootstrap_python import _NO_TARGET, else_first
 
 _UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
@@ -219,6 +220,10 @@ class Staging(core.PythonLists):
             known = node.maybe_as_bool()
         else:
             known = node.maybe_as_int()
+        if known is None and not data_dependent(value):
+            # A symbolic size with a hint: Python's ``if`` guards on it
+            # (export specializes or records the guard), as the original.
+            return bool(value)
         return None if known is None else bool(known)
 
     def _concrete(self, value):

@@ -142,6 +142,22 @@ def weighted_rows(w, x):
     return acc
 
 
+def shape_branch_in_loop(buf):
+    # An if on sizes inside a staged loop (transformers' masks do this):
+    # the body's sizes are symbolic with a hint, on which Python's if
+    # guards, as in the original; a cond there would give branches of
+    # different shapes.
+    t = torch.zeros((), dtype=torch.long)
+    while t < 3:
+        b = buf.shape[0]
+        pos = torch.arange(buf.shape[1])[None]
+        if b != pos.shape[0]:
+            pos = pos.expand(b, -1)
+        buf = buf + pos
+        t = t + 1
+    return buf
+
+
 _S = torch.tensor
 _G = torch.Generator().manual_seed(3)
 _NOISE = -torch.log(-torch.log(torch.rand(L, 2, 3, generator=_G)))
@@ -162,6 +178,7 @@ CASES = {
                         _S([1.0, 2.0, 3.0])),
                        (_S([[9.0, 9.0], [9.0, 9.0], [1.0, 1.0]]),
                         _S([0.0, 0.0, 0.0]))],
+    "shape_branch_in_loop": [(torch.zeros(2, 3, dtype=torch.long),)],
     "weighted_rows": [(_S([1.0, 2.0]), _S([[1.0, 2.0], [3.0, 4.0]]))],
 }
 
