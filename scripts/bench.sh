@@ -90,7 +90,8 @@ fi
 
 # agc's output under torch.export against hand-written torch.cond and
 # while_loop (run time of the exported programs), and eager calls of agc's
-# output against the original with torch imported (about 40 s; in the
+# output against the original with torch imported, decoding loops' export
+# time, and torchvision's models called eagerly (a few minutes; in the
 # PyTorch environment .venv-torch/; AGC_BENCH_TORCH_ARGS="--rounds 61", say,
 # is passed to it).
 if [ "${AGC_BENCH_TORCH:-1}" != 0 ]; then
@@ -99,6 +100,12 @@ if [ "${AGC_BENCH_TORCH:-1}" != 0 ]; then
     # shellcheck disable=SC2086
     "$ROOT/.venv-torch/bin/python" "$ROOT/scripts/bench_torch.py" \
       --agc "$BUILD/agc" ${AGC_BENCH_TORCH_ARGS:-}
+    # torchvision converted whole: eager calls of its models, converted
+    # against original (goal <= 1.05x; a process each, so rough).
+    echo "torchvision models, eager (scripts/torchvision_models.py --bench):"
+    "$ROOT/.venv-torch/bin/python" "$ROOT/scripts/torchvision_models.py" \
+      --agc "$BUILD/agc" --models resnet18,mobilenet_v3_small,googlenet \
+      --bench 21 | grep -E '^(eager|FAIL|[0-9]+ passed)'
   else
     echo "  skipped: no .venv-torch/ (scripts/setup.sh --venv failed)"
   fi

@@ -53,15 +53,17 @@ import torch
 import torchvision
 from torchvision import models
 
-name, kind, mode, out_path, compile_too = sys.argv[1:6]
+name, kind, mode, out_path, compile_too, bench = sys.argv[1:7]
 compile_too = compile_too == "1"
+bench = int(bench)
 result = {"torchvision": torchvision.__file__}
 
 
 def inputs():
     g = torch.Generator().manual_seed(1)
     if kind == "video":
-        return (torch.rand(1, 3, 4, 112, 112, generator=g),)
+        size = 224 if name.startswith(("mvit", "swin3d")) else 112
+        return (torch.rand(1, 3, 16, size, size, generator=g),)
     if kind == "optical_flow":
         return (torch.rand(1, 3, 128, 128, generator=g),
                 torch.rand(1, 3, 128, 128, generator=g))
@@ -101,6 +103,8 @@ torch.manual_seed(0)
 kwargs = {"weights": None}
 if kind == "quantized":
     kwargs["quantize"] = False
+if kind in ("segmentation", "detection"):
+    kwargs["weights_backbone"] = None  # no download
 model = stage("build", lambda: models.get_model(name, **kwargs))
 tensors = {}
 if model is not None:
@@ -108,6 +112,18 @@ if model is not None:
     args = inputs()
     with torch.no_grad():
         eager = stage("eager", lambda: model(*args))
+    if eager is not None and bench:
+        # Eager calls (nothing traces): the median of `bench` samples of
+        # one call each, after warm-up.
+        samples = []
+        with torch.no_grad():
+            for i in range(bench + 3):
+                start = time.perf_counter()
+                model(*args)
+                if i >= 3:
+                    samples.append(time.perf_counter() - start)
+        samples.sort()
+        result["eager_s"] = samples[len(samples) // 2]
     if eager is not None:
         tensors["eager"] = flat(eager)
         ep = stage("export", lambda: torch.export.export(model, args))
@@ -174,7 +190,7 @@ def convert(agc, work):
     return out, took
 
 
-def run_child(name, kind, mode, path_first, work, compile_too):
+def run_child(name, kind, mode, path_first, work, compile_too, bench=0):
     out = work / f"{mode}-{name}.json"
     env = dict(os.environ)
     parts = [str(RUNTIME)] + ([str(path_first)] if path_first else [])
@@ -183,7 +199,7 @@ def run_child(name, kind, mode, path_first, work, compile_too):
     env["PYTHONPATH"] = os.pathsep.join(parts)
     proc = subprocess.run(
         [sys.executable, "-c", CHILD, name, kind, mode, str(out),
-         "1" if compile_too else "0"],
+         "1" if compile_too else "0", str(bench)],
         env=env, capture_output=True, text=True, timeout=1800)
     if proc.returncode != 0 or not out.exists():
         return {"crash": proc.stderr[-1500:]}, {}
@@ -226,6 +242,9 @@ def main():
                         help="every builder, detection included")
     parser.add_argument("--compile", action="store_true",
                         help="also torch.compile(fullgraph=True)")
+    parser.add_argument("--bench", type=int, default=0, metavar="N",
+                        help="also time N eager calls of each model, "
+                        "converted against original (a figure, not a check)")
     parser.add_argument("--keep", action="store_true")
     args = parser.parse_args()
     try:
@@ -250,9 +269,13 @@ def main():
     passed = failed = 0
     for name, kind in chosen:
         orig, orig_t = run_child(name, kind, "original", None, work,
-                                 args.compile)
+                                 args.compile, args.bench)
         conv, conv_t = run_child(name, kind, "converted", converted, work,
-                                 args.compile)
+                                 args.compile, args.bench)
+        if args.bench and "eager_s" in orig and "eager_s" in conv:
+            print(f"eager {name}: original {orig['eager_s'] * 1e3:.1f} ms, "
+                  f"converted {conv['eager_s'] * 1e3:.1f} ms, "
+                  f"{conv['eager_s'] / orig['eager_s']:.3f}x")
         problems = []
         if "crash" in orig or "crash" in conv:
             problems.append("crashed: " + (orig.get("crash") or
@@ -260,7 +283,9 @@ def main():
         elif not conv.get("torchvision", "").startswith(str(converted)):
             problems.append("the converted copy was not the one imported")
         else:
-            if kind == "detection":
+            if kind == "detection" and orig.get("eager", {}).get("ok"):
+                if not same(orig_t.get("eager", []), conv_t.get("eager", [])):
+                    problems.append("eager detections differ")
                 # Reported: how far each side gets.
                 print(f"{'info':4} {name} ({kind}): original export "
                       f"{status(orig, 'export')}; converted export "
@@ -269,6 +294,16 @@ def main():
                         and not same(orig_t.get("eager", []),
                                      conv_t["export"])):
                     problems.append("converted export differs from eager")
+            elif not orig.get("eager", {}).get("ok"):
+                # Nothing to compare: say why, and that the copy fails too.
+                stage = "build" if not orig.get("build", {}).get("ok") \
+                    else "eager"
+                print(f"skip {name} ({kind}): the original fails at {stage}: "
+                      f"{status(orig, stage)}")
+                if conv.get(stage, {}).get("ok"):
+                    problems.append(f"the converted copy passes {stage}")
+                else:
+                    continue
             else:
                 for stage in ("build", "eager"):
                     if not conv.get(stage, {}).get("ok") and \

@@ -31,3 +31,26 @@ def rollout(w, x, n):
         return i + 1, torch.tanh(w @ x)
     return while_loop(cond_fn, body_fn,
                       (torch.zeros((), dtype=torch.int64), x.clone()))[1]
+
+
+def greedy(emb, out, start, eos):
+    buf = torch.zeros(start.shape[0], 16, dtype=torch.long)
+    buf[:, 0] = start
+    done = start == eos
+
+    def test(t, buf, done):
+        return (t < 16) & ~done.all()
+
+    def body(t, buf, done):
+        last = buf.index_select(1, (t - 1).reshape(1)).squeeze(1)
+        h = torch.tanh(emb[last])
+        nxt = torch.where(done, eos, (h @ out).argmax(-1))
+        buf = buf.index_copy(1, t.reshape(1), nxt[:, None])
+        return t + 1, buf, done | (nxt == eos)
+
+    _, buf, _ = while_loop(test, body, (torch.ones((), dtype=torch.long),
+                                        buf, done))
+    return buf
+
+
+greedy_for = greedy
