@@ -70,13 +70,13 @@ def _code_kind(code):
 # reads an attribute named like PyTorch's in-place methods (``add_``,
 # ``copy_``, ``index_put_``, ``zero_``: one trailing underscore, not a
 # dunder) other than the runtime's own operators (``ag__.and_``,
-# ``ag__.not_``...), or the runtime's ``set_item``, which writes in place.
+# ``ag__.not_``...; ``ag__.set_item`` writes out of place while PyTorch
+# traces).
 _NB_INPLACE = range(13, 26)
 _SUBSCRIPT_STORES = frozenset(("STORE_SUBSCR", "DELETE_SUBSCR",
                                "STORE_SLICE"))
 _ATTRIBUTE_LOADS = frozenset(("LOAD_ATTR", "LOAD_METHOD"))
 _RUNTIME_NAME = "ag__"  # the converter's name for agc_runtime
-_RUNTIME_MUTATORS = frozenset(("set_item",))
 _mutations = {}
 
 
@@ -103,10 +103,8 @@ def code_mutates(code):
             found = True
         elif name in _ATTRIBUTE_LOADS and type(ins.argval) is str:
             attr = ins.argval
-            if runtime:
-                found = attr in _RUNTIME_MUTATORS
-            else:
-                found = attr.endswith("_") and not attr.endswith("__")
+            found = not runtime and attr.endswith("_") and \
+                not attr.endswith("__")
         if found:
             break
         runtime = name == "LOAD_GLOBAL" and ins.argval == _RUNTIME_NAME

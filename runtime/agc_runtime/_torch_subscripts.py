@@ -8,7 +8,10 @@ position is an ``index_select`` along its dimension (a read) or an
 ``index_copy_`` into a view (a write), with Python's meaning: the
 dimension goes away on a read, a negative position counts from the end,
 the value written is cast to the target's dtype and broadcast as
-``x[k] = v`` would. Reads and writes with other keys, and writes with more
+``x[k] = v`` would. A write is out of place (the converter rebinds the
+name: ``x = ag__.set_item(x, k, v)``), so a staged body never changes its
+own input; other names for the same tensor do not see it, while PyTorch
+traces. Reads and writes with other keys, and writes with more
 than one such position, are PyTorch's own ``x[k]`` and ``x[k] = v``.
 
 Used by ``torch_backend.Staging.get_item``/``set_item`` (the converter's
@@ -94,14 +97,21 @@ def get_item(torch, target, i):
 
 
 def set_item(torch, target, i, x):
-    """``target[i] = x`` for a tensor target, in place; returns target."""
+    """``target[i] = x`` for a tensor target, out of place: a new tensor
+    (target is left as it is: a staged body's own input, which torch.cond
+    and while_loop refuse to see changed)."""
     found = _positions(torch, target, i)
     if found is None or len(found[1]) != 1:
-        target[i] = x
-        return target
+        out = target.clone()
+        out[i] = x
+        return out
     key, positions = found
     (n, in_dim, out_dim), = positions
-    view = target[_basic(key, positions)]
+    basic = _basic(key, positions)
+    whole = all(k is Ellipsis or (type(k) is slice and k == slice(None))
+                for k in basic)
+    out = target if whole else target.clone()
+    view = out[basic]
     shape = view.shape[:out_dim] + view.shape[out_dim + 1:]
     if isinstance(x, torch.Tensor):
         value = x.to(dtype=target.dtype, device=target.device)
@@ -112,6 +122,10 @@ def set_item(torch, target, i, x):
     while value.dim() > len(shape) and value.shape[0] == 1:
         value = value.squeeze(0)
     value = value.expand(shape).unsqueeze(out_dim)
-    view.index_copy_(out_dim, _index(torch, key[n], target.shape[in_dim],
-                                      target.device), value)
-    return target
+    index = _index(torch, key[n], target.shape[in_dim], target.device)
+    if whole:
+        # Only full slices besides the position: index_copy, one new
+        # tensor, no copy of the target first.
+        return target.index_copy(in_dim, index, value)
+    view.index_copy_(out_dim, index, value)
+    return out

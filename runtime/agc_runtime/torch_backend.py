@@ -940,8 +940,9 @@ class Staging(core.PythonLists):
         return target[i]
 
     def set_item(self, target, i, x):
-        """``target[i] = x`` in place, returning target, as Python's: a
-        0-d integer tensor in the key is an index_copy_."""
+        """``target[i] = x`` for a tensor, out of place (a new tensor, which
+        the converter binds to the name): a 0-d integer tensor in the key is
+        an index_copy (see _torch_subscripts)."""
         if self._is_tensor(target):
             return _torch_subscripts.set_item(self.torch, target, i, x)
         target[i] = x
