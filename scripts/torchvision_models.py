@@ -39,6 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from converted_package import convert_package, package_dir
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = ROOT / "runtime"
 
@@ -95,7 +97,9 @@ def stage(what, fn):
         return out
     except Exception as e:  # noqa: BLE001
         lines = traceback.format_exception_only(type(e), e)
-        result[what] = {"ok": False, "error": "".join(lines).strip()[-600:]}
+        text = "".join(lines).strip()
+        # The exception's type and first line say what stopped it.
+        result[what] = {"ok": False, "error": text.splitlines()[0][:400]}
         return None
 
 
@@ -169,24 +173,9 @@ def model_list():
 def convert(agc, work):
     """The converted copy of the installed torchvision: its folder's parent
     (to put first on sys.path) and the conversion's wall time."""
-    code = "import torchvision, os; print(os.path.dirname(torchvision.__file__))"
-    package = Path(subprocess.run([sys.executable, "-c", code],
-                                  capture_output=True, text=True,
-                                  check=True).stdout.strip())
     out = work / "converted"
-    # Everything but the Python sources, which agc writes.
-    shutil.copytree(package, out / package.name,
-                    ignore=shutil.ignore_patterns("*.py", "*.pyc",
-                                                  "__pycache__"))
-    start = time.perf_counter()
-    sources = sorted(str(p.relative_to(package.parent))
-                     for p in package.rglob("*.py"))
-    proc = subprocess.run([agc, "convert", "--out-dir", str(out), *sources],
-                          cwd=package.parent, capture_output=True, text=True)
-    took = time.perf_counter() - start
-    if proc.returncode != 0:
-        sys.exit(f"torchvision_models: agc convert failed "
-                 f"({proc.returncode}):\n{proc.stderr[-3000:]}")
+    took, _ = convert_package(agc, package_dir("torchvision"), out,
+                              "torchvision_models")
     return out, took
 
 
@@ -230,7 +219,7 @@ def status(result, what):
         return "-"
     if r["ok"]:
         return "ok"
-    return r["error"].splitlines()[-1][:160]
+    return r["error"][:300]
 
 
 def main():

@@ -42,6 +42,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from converted_package import convert_package, package_dir
+
 ROOT = Path(__file__).resolve().parent.parent
 RUNTIME = ROOT / "runtime"
 LOOPS = ROOT / "testdata" / "transformers" / "decoding.py"
@@ -182,31 +184,12 @@ with open(out_path, "w") as f:
 
 
 def convert(agc, work):
-    code = "import transformers, os; print(os.path.dirname(transformers.__file__))"
-    package = Path(subprocess.run([sys.executable, "-c", code],
-                                  capture_output=True, text=True,
-                                  check=True).stdout.strip())
     out = work / "converted"
-    shutil.copytree(package, out / package.name,
-                    ignore=shutil.ignore_patterns("*.py", "*.pyc",
-                                                  "__pycache__"))
-    sources = sorted(str(p.relative_to(package.parent))
-                     for p in package.rglob("*.py"))
-    start = time.perf_counter()
-    proc = subprocess.run([agc, "convert", "--out-dir", str(out), *sources],
-                          cwd=package.parent, capture_output=True, text=True)
-    took = time.perf_counter() - start
     # A file agc cannot read stays as it is (reported): the copy must still
     # import.
-    failed = []
-    for line in proc.stderr.splitlines():
-        if ": error: " in line:
-            failed.append(line.split(":", 1)[0])
-    for rel in sorted(set(failed)):
-        shutil.copyfile(package.parent / rel, out / rel)
-    if proc.returncode not in (0, 1) or (proc.returncode and not failed):
-        sys.exit(f"transformers_models: agc convert failed "
-                 f"({proc.returncode}):\n{proc.stderr[-3000:]}")
+    took, failed = convert_package(agc, package_dir("transformers"), out,
+                                   "transformers_models",
+                                   keep_unreadable=True)
     loops = work / "loops"
     loops.mkdir()
     proc = subprocess.run([agc, "convert", str(LOOPS), "-o",
@@ -215,7 +198,7 @@ def convert(agc, work):
     if proc.returncode != 0:
         sys.exit(f"transformers_models: agc convert of {LOOPS} failed:\n"
                  f"{proc.stderr}")
-    return out, loops, took, sorted(set(failed))
+    return out, loops, took, failed
 
 
 def run_child(mode, path_first, loops_dir, work, everything):

@@ -68,7 +68,7 @@ is traced again at each level.
 
 import sys
 
-from . import _torch_dynamo, _torch_subscripts, core
+from . import _torch_dynamo, _torch_script, _torch_subscripts, core
 from ._torch_bytecode import _branch_kind, may_mutate
 from ._torch_dynamo import _dynamo_traces, _speculated, _symbolic, \
     data_dependent
@@ -194,6 +194,7 @@ class Staging(core.PythonLists):
         self.active = self._is_compiling
         core.set_traced_check(self._is_compiling)
         _install_dynamo_hook(self)
+        _torch_script.install()  # torch.jit.script of eager originals
 
     # -- values -------------------------------------------------------------
 

@@ -40,6 +40,19 @@ def load_path(path, name):
     return module
 
 
+def convert_source(source, name):
+    """The module agc ($AGC, default output) makes of a dedented source
+    text, written to a file first, imported as name."""
+    import subprocess
+    path = os.path.join(_TMP.name, name + "_src.py")
+    with open(path, "w") as f:
+        f.write(textwrap.dedent(source))
+    out = os.path.join(_TMP.name, name + ".py")
+    subprocess.run([os.environ["AGC"], "convert", path, "-o", out],
+                   check=True)
+    return load_path(out, name)
+
+
 def higher_order_ops(exported):
     """The names of the higher-order operators in an ExportedProgram's
     graph and its submodules (cond, while_loop), with repetitions."""
