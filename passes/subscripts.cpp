@@ -9,7 +9,7 @@
 //
 // PyTorch turns a 0-d tensor index into `.item()`, which a staged loop cannot
 // carry (torch.export: "Pending unbacked symbols"); its staging reads and
-// writes such positions with index_select and index_copy_. A write becomes a
+// writes such positions with index_select and index_copy. A write becomes a
 // rebinding, so the written local is loop state, as AutoGraph's slices pass
 // makes it: the staged loop carries it, where it would otherwise change a
 // tensor the loop closes over in place. On plain values the operators do
@@ -25,13 +25,29 @@
 // to it, no walrus in `key` or `y`, and the key or `y` inert (passes/
 // rebinding.h: Python evaluates `y` first, the operator last). A key with
 // slices is written `ag__.key[:, t - 1]`, whose value is the key Python
-// passes (`(slice(None), t - 1)`). Augmented subscript assignments
-// (`x[t] += y`), several targets and `del x[t]` stay as written.
+// passes (`(slice(None), t - 1)`). An augmented write `x[key] += y` in a
+// loop whose key reads a name the loop changes (a position, as for reads),
+// with `x` such a local, the key inert and no walrus in `y`, becomes
+// Python's own three steps, each as the runtime does them:
+//
+//   x_item = ag__.get_item(x, key)
+//   x_item += y
+//   x = ag__.set_item(x, key, x_item)
+//
+// (the key is evaluated twice, which an inert key allows; the order is
+// Python's: the item is read before `y` is evaluated). One with a fixed key
+// (`acc["loss"] += v`) stays: the item is the statement's state (in the
+// nonlocal form), which keeps a dict written in both branches of a staged
+// `if` apart, where a rebinding of the dict would not. Several targets and
+// `del x[t]` stay as written.
 //
 // Attaches: kFlagLowered on the functions where it rewrote a write (the new
 // binding is not in the original program's facts). Requires: functions;
 // qual_names, activity, reaching_definitions of the tree it rewrites.
 #include <memory>
+#include <optional>
+#include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "lib/analysis/activity.h"
@@ -39,6 +55,7 @@
 #include "lib/analysis/qual_names.h"
 #include "lib/analysis/reaching_definitions.h"
 #include "lib/ast/ast.h"
+#include "lib/codegen/namer.h"
 #include "lib/codegen/template.h"
 #include "lib/pass/pass.h"
 #include "passes/rebinding.h"
@@ -132,8 +149,23 @@ class Rewriter {
     if (auto* assign = node.As<ast::Assign>(); assign != nullptr) {
       write = Write(*assign);
     }
+    if (auto* aug = node.As<ast::AugAssign>();
+        aug != nullptr && AugmentedWrite(*aug)) {
+      // Split where its statement list is; named here, in source order.
+      if (!namer_) {
+        namer_.emplace(fn_);
+      }
+      const auto& object = aug->target->Cast<ast::Subscript>().value;
+      augmented_[aug] = namer_->New(
+          module_, std::string(object->Cast<ast::Name>().id) + "_item");
+    }
     ast::TransformChildren(node,
                            [&](ast::Node* child) { return Visit(*child); });
+    if (!augmented_.empty()) {
+      ast::ForEachStmtList(node, [&](std::vector<ast::Stmt*>& body) {
+        SplitAugmentedWrites(body);
+      });
+    }
     if (loop) {
       loops_.pop_back();
     }
@@ -206,6 +238,59 @@ class Rewriter {
                                 assign.origin)[0];
   }
 
+  // Whether `x[key] op= y` can be split into the runtime's read, Python's
+  // in-place operator and the runtime's write.
+  bool AugmentedWrite(const ast::AugAssign& aug) const {
+    if (loops_.empty()) {
+      return false;
+    }
+    const auto* sub = aug.target->As<ast::Subscript>();
+    return sub != nullptr && sub->value->Is<ast::Name>() &&
+           ReadsAny(*sub->slice, names_, loops_.back()) &&
+           facts_.IsInert(*sub->value, aug) && KeyIsInert(*sub->slice, aug) &&
+           !HasWalrus(*aug.value);
+  }
+
+  // Replaces each augmented write of `body` AugmentedWrite accepted by its
+  // three steps.
+  void SplitAugmentedWrites(std::vector<ast::Stmt*>& body) {
+    std::vector<ast::Stmt*> out;
+    out.reserve(body.size());
+    for (ast::Stmt* stmt : body) {
+      auto* aug = stmt->As<ast::AugAssign>();
+      auto found = aug == nullptr ? augmented_.end() : augmented_.find(aug);
+      if (found == augmented_.end()) {
+        out.push_back(stmt);
+        continue;
+      }
+      const std::string_view item = found->second;
+      augmented_.erase(found);
+      changed_ = true;
+      lowered_write_ = true;
+      auto& target = aug->target->Cast<ast::Subscript>();
+      auto& object = target.value->Cast<ast::Name>();
+      out.push_back(codegen::Instantiate(
+          module_, "item = ag__.get_item(object, key)",
+          {{"item", codegen::Name(item)},
+           {"object", ast::CloneAs(module_, object)},
+           {"key", Key(*ast::CloneAs(module_, *target.slice))}},
+          aug->origin)[0]);
+      auto* name = module_.New<ast::Name>(aug->origin);  // `item op= y`
+      name->id = item;
+      name->ctx = ast::ExprContext::kStore;
+      aug->target = name;
+      out.push_back(aug);
+      out.push_back(codegen::Instantiate(
+          module_, "object_ = ag__.set_item(object, key, item)",
+          {{"object_", codegen::Name(object.id)},
+           {"object", &object},
+           {"key", Key(*target.slice)},
+           {"item", codegen::Name(item)}},
+          aug->origin)[0]);
+    }
+    body = std::move(out);
+  }
+
   // The key as an expression: one with slices as `ag__.key[...]`, the
   // subscript as written (its value is the key Python passes).
   ast::Expr* Key(ast::Expr& key) {
@@ -223,6 +308,10 @@ class Rewriter {
   const analysis::Activity& activity_;
   // For each enclosing loop, the names it and the loops around it modify.
   std::vector<analysis::SymbolSet> loops_;
+  // Augmented writes to split, found but not yet in a visited list, with
+  // the names of their items.
+  std::unordered_map<const ast::AugAssign*, std::string_view> augmented_;
+  std::optional<codegen::Namer> namer_;  // made when a name is needed
   bool changed_ = false;
   bool lowered_write_ = false;
 };

@@ -351,6 +351,12 @@ void ForEachChild(const Node& node, Fn&& fn) {
 template <typename Fn>
 void TransformChildren(Node& node, Fn&& fn);
 
+// Calls `fn(std::vector<Stmt*>&)` for each statement list of `node` (a
+// compound statement's body, orelse or finalbody; a handler's or a case's
+// body), in field order: where a pass replaces one statement by several.
+template <typename Fn>
+void ForEachStmtList(Node& node, Fn&& fn);
+
 // Deep copy of `node` (and its subtree) into `dst`, keeping origins and spans.
 Node* Clone(Module& dst, const Node& node);
 
@@ -447,6 +453,23 @@ void TransformChildren(Node& node, Fn&& fn) {
     }                   \
   }
 #define AGC_OPT_LIST(T, f) AGC_LIST(T, f)
+#include "lib/ast/node_kinds.def"
+  }
+}
+
+template <typename Fn>
+void ForEachStmtList(Node& node, Fn&& fn) {
+  switch (node.kind) {
+#define AGC_NODE_BEGIN(Name, Cat, Py) \
+  case Kind::k##Name: {               \
+    [[maybe_unused]] auto& n = static_cast<Name&>(node);
+#define AGC_NODE_END(Name) \
+  break;                   \
+  }
+#define AGC_LIST(T, f)                     \
+  if constexpr (std::is_same_v<T, Stmt>) { \
+    fn(n.f);                               \
+  }
 #include "lib/ast/node_kinds.def"
   }
 }

@@ -80,6 +80,25 @@ TEST_CASE("ForEachChild visits children in field order", "[ast]") {
   CHECK(kinds == std::vector<Kind>{Kind::kName, Kind::kBinOp});
 }
 
+TEST_CASE("ForEachStmtList gives each statement list to replace", "[ast]") {
+  Module m(nullptr);
+  auto* loop = m.New<While>({1, 1});
+  loop->test = m.New<Name>({1, 7});
+  loop->body.push_back(BuildAssign(m));
+  loop->orelse.push_back(m.New<Pass>({3, 5}));
+  std::vector<size_t> sizes;
+  ForEachStmtList(*loop, [&](std::vector<Stmt*>& body) {
+    sizes.push_back(body.size());
+    body.push_back(m.New<Pass>({4, 5}));  // a list the caller may rewrite
+  });
+  CHECK(sizes == std::vector<size_t>{1, 1});
+  CHECK(loop->body.size() == 2);
+  CHECK(loop->orelse.size() == 2);
+  // An expression statement has no statement list.
+  Assign* assign = BuildAssign(m);
+  ForEachStmtList(*assign, [&](std::vector<Stmt*>&) { FAIL("no list"); });
+}
+
 TEST_CASE("Verify accepts a good tree and reports bad ones", "[ast]") {
   Module m(nullptr);
   m.body.push_back(BuildAssign(m));

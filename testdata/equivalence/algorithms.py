@@ -914,9 +914,9 @@ STAGED_ERRORS = {
     ("softmax", 2): 'iterating over a staged value is not allowed: us',
     ("softmax", 3): 'iterating over a staged value is not allowed: us',
     # a staged value as a dict key
-    ("histogram", 1): "'counts[x]' must be defined before the loop",
-    ("histogram", 2): "'counts[x]' must be defined before the loop",
-    ("histogram", 3): "'counts[x]' must be defined before the loop",
+    ("histogram", 1): "unhashable type: 'Value'",
+    ("histogram", 2): "unhashable type: 'Value'",
+    ("histogram", 3): "unhashable type: 'Value'",
     # a staged value as a dict key (the dict is loop state: set_item)
     ("bucket_histogram", 1): "unhashable type: 'Value'",
     ("bucket_histogram", 2): "unhashable type: 'Value'",

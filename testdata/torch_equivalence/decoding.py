@@ -2,7 +2,8 @@
 position (`logits[:, t - 1]`, `buf[:, t - 1]`, `noise[i]` with a traced
 position), write into a token buffer (`buf[:, t] = nxt`), stop when every
 row has emitted EOS or the buffer is full, count iterations with `break`,
-update flags in place (`done |= ...`, `i += 1` in a branch)."""
+update flags in place (`done |= ...`, `i += 1` in a branch), add into a
+position (`acc[:, t] += v`)."""
 import torch
 from torch import nn
 
@@ -158,6 +159,21 @@ def shape_branch_in_loop(buf):
     return buf
 
 
+def accumulate_at(x, bias):
+    # Augmented writes at a traced position: acc[:, t] += ..., counts[t]
+    # -= 1, and one in a branch on a tensor; int counts keep their dtype.
+    t = torch.zeros((), dtype=torch.long)
+    acc = torch.zeros(x.shape[0], 4)
+    counts = torch.full((4,), 5)
+    while t < 4 and acc.sum() < 50:
+        acc[:, t] += x[:, t] * 2 + bias
+        counts[t] -= 1
+        if x[:, t].sum() > 0:
+            acc[:, t] *= 2
+        t = t + 1
+    return acc, counts
+
+
 _S = torch.tensor
 _G = torch.Generator().manual_seed(3)
 _NOISE = -torch.log(-torch.log(torch.rand(L, 2, 3, generator=_G)))
@@ -180,8 +196,13 @@ CASES = {
                         _S([0.0, 0.0, 0.0]))],
     "shape_branch_in_loop": [(torch.zeros(2, 3, dtype=torch.long),)],
     "weighted_rows": [(_S([1.0, 2.0]), _S([[1.0, 2.0], [3.0, 4.0]]))],
+    "accumulate_at": [(_S([[1.0, -2.0, 3.0, 4.0], [0.5, -1.0, 2.0, 9.0]]),
+                       _S(1.0)),
+                      (_S([[9.0, 9.0, 9.0, 9.0], [9.0, 9.0, 9.0, 9.0]]),
+                       _S(0.0))],
 }
 
 STAGED = {name: {"while_loop"} for name in CASES}
 STAGED["Sampled"] = {"while_loop", "cond"}
 STAGED["newton_count"] = {"while_loop"}
+STAGED["accumulate_at"] = {"while_loop", "cond"}

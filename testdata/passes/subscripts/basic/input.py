@@ -14,7 +14,7 @@ def rows(x, table, d, n):
     for i in range(n):
         total = total + x[i] * x[i, 0]         # single and tuple index
         table[i][0] = total                    # not a name: stays (the read table[i] too)
-        x[i] += 1                              # augmented: stays
+        x[i] += 1                              # augmented: read, +=, write
         x[0] = x[1] = i                        # two targets: stays
         del d[i]                               # del: stays
         d[i] = x[-i]                           # both sides evaluated: value not inert, key inert

@@ -22,7 +22,9 @@ def rows(x, table, d, n):
         for i in range(n):
             total = total + ag__.get_item(x, i) * ag__.get_item(x, (i, 0))
             table[i][0] = total
-            x[i] += 1
+            x_item = ag__.get_item(x, i)
+            x_item += 1
+            x = ag__.set_item(x, i, x_item)
             x[0] = x[1] = i
             del d[i]
             d = ag__.set_item(d, i, ag__.get_item(x, -i))
