@@ -4,10 +4,12 @@ read from its bytecode (Python 3.11 to 3.13) and kept per code object.
 * ``_branch_kind``: whether torch.where may select between an if's
   branches instead of a torch.cond (``Staging._selects``).
 * ``may_mutate``: whether a body or branch may change a tensor it is given
-  in place (``i += 1``, ``m |= c``, ``x[k] = v``, ``x.add_(1)``,
-  ``ag__.set_item``): torch.cond and while_loop refuse to have their inputs
-  changed ("Higher order ops do not support input mutation"), so such a
-  function is given copies (``Staging._copies``); the others, none.
+  in place (``i += 1``, ``m |= c``, ``x[k] = v``, ``x.add_(1)``):
+  torch.cond and while_loop refuse to have their inputs changed ("Higher
+  order ops do not support input mutation"), so such a function is given
+  copies (``Staging._copies``), of the variables it names when its only
+  changes are ``name op= v`` on names it stores nothing else into (a loop
+  copies only those); the others, none.
 
 Where Dynamo traces the staging (strict export, torch.compile), it cannot
 run ``dis``: its hook (``_torch_dynamo.install``) answers
@@ -81,8 +83,9 @@ _mutations = {}
 
 
 def may_mutate(fn):
-    """Whether fn, a body or branch, may change its tensors in place (a
-    callable that is not a plain function: it may)."""
+    """Whether fn, a body or branch, may change its tensors in place: False,
+    True (any of them; a callable that is not a plain function may), or a
+    tuple of the names of those it may change (code_mutates)."""
     code = getattr(fn, "__code__", None)
     if type(fn) is not types.FunctionType or code is None:
         return True
@@ -90,26 +93,66 @@ def may_mutate(fn):
 
 
 def code_mutates(code):
+    """False, True or a sorted tuple of names: when the only changes in
+    place are ``name op= value`` in the function's own code, on local
+    names that nothing else there stores (so each holds the object it was
+    given), those names; the caller copies the variables of those names (a
+    name the caller does not know means all)."""
     found = _mutations.get(code)
     if found is not None:
         return found
-    found = False
-    runtime = False  # the previous instruction loads the runtime's module
-    for ins in dis.get_instructions(code):
-        name = ins.opname
-        if name == "BINARY_OP" and ins.arg in _NB_INPLACE:
-            found = True
-        elif name in _SUBSCRIPT_STORES:
-            found = True
-        elif name in _ATTRIBUTE_LOADS and type(ins.argval) is str:
-            attr = ins.argval
-            found = not runtime and attr.endswith("_") and \
-                not attr.endswith("__")
-        if found:
-            break
-        runtime = name == "LOAD_GLOBAL" and ins.argval == _RUNTIME_NAME
-    if not found:
-        found = any(code_mutates(c) for c in code.co_consts
-                    if type(c) is types.CodeType)
+    found = _scan(code)
+    # A function it defines (an if's branch) that changes anything: any of
+    # them (the branch's names are its own, bound by the caller).
+    if found is not True and any(
+            code_mutates(inner) for inner in code.co_consts
+            if type(inner) is types.CodeType):
+        found = True
     _mutations[code] = found
     return found
+
+
+_STORES = frozenset(("STORE_FAST", "STORE_FAST_LOAD_FAST",
+                     "STORE_FAST_STORE_FAST", "DELETE_FAST"))
+
+
+def _stored(ins):
+    """The local names an instruction of _STORES stores or deletes."""
+    value = ins.argval
+    if ins.opname == "STORE_FAST_LOAD_FAST":
+        return (value[0],)
+    return tuple(value) if type(value) is tuple else (value,)
+
+
+def _scan(code):
+    """code_mutates for one code object, without the functions it
+    defines."""
+    names = set()
+    other_stores = set()
+    runtime = False  # the previous instruction loads the runtime's module
+    inplace = False  # the previous instruction is an in-place operator
+    for ins in dis.get_instructions(code):
+        name = ins.opname
+        if name in _STORES:
+            stored = _stored(ins)
+            if inplace and name != "STORE_FAST_STORE_FAST":
+                names.add(stored[0])
+                other_stores.update(stored[1:])
+            else:
+                other_stores.update(stored)
+        elif inplace:
+            return True  # an attribute, item or cell changed in place
+        if name in _SUBSCRIPT_STORES:
+            return True
+        if name in _ATTRIBUTE_LOADS and type(ins.argval) is str:
+            attr = ins.argval
+            if not runtime and attr.endswith("_") and \
+                    not attr.endswith("__"):
+                return True
+        inplace = name == "BINARY_OP" and ins.arg in _NB_INPLACE
+        runtime = name == "LOAD_GLOBAL" and ins.argval == _RUNTIME_NAME
+    if inplace:
+        return True
+    if names & other_stores:
+        return True  # such a name may hold another variable's object
+    return tuple(sorted(names)) if names else False

@@ -82,13 +82,21 @@ def _index(torch, position, size, device):
     return torch.where(position < 0, position + size, position).reshape(1)
 
 
+def _whole(basic):
+    """Whether a basic key selects all of its target (full slices and
+    Ellipsis only): the target itself, no view to trace."""
+    return all(k is Ellipsis or (type(k) is slice and k == slice(None))
+               for k in basic)
+
+
 def get_item(torch, target, i):
     """``target[i]`` for a tensor target."""
     found = _positions(torch, target, i)
     if found is None:
         return target[i]
     key, positions = found
-    out = target[_basic(key, positions)]
+    basic = _basic(key, positions)
+    out = target if _whole(basic) else target[basic]
     # From the last dimension down: dropping one leaves those before it.
     for n, in_dim, out_dim in reversed(positions):
         index = _index(torch, key[n], target.shape[in_dim], target.device)
@@ -108,24 +116,31 @@ def set_item(torch, target, i, x):
     key, positions = found
     (n, in_dim, out_dim), = positions
     basic = _basic(key, positions)
-    whole = all(k is Ellipsis or (type(k) is slice and k == slice(None))
-                for k in basic)
-    out = target if whole else target.clone()
-    view = out[basic]
+    # Only full slices besides the position: the destination is the target
+    # (no view, no copy first); otherwise a view of a copy.
+    whole = _whole(basic) and in_dim == out_dim
+    if whole:
+        out = view = target
+    else:
+        out = target.clone()
+        view = out[basic]
     shape = view.shape[:out_dim] + view.shape[out_dim + 1:]
-    if isinstance(x, torch.Tensor):
+    if not isinstance(x, torch.Tensor):
+        value = torch.as_tensor(x, dtype=target.dtype, device=target.device)
+    elif x.dtype != target.dtype or x.device != target.device:
         value = x.to(dtype=target.dtype, device=target.device)
     else:
-        value = torch.as_tensor(x, dtype=target.dtype, device=target.device)
+        value = x  # no cast to trace
     # As ``target[i] = x``: leading dimensions of size 1 beyond the
     # destination's are dropped, the rest broadcast.
     while value.dim() > len(shape) and value.shape[0] == 1:
         value = value.squeeze(0)
-    value = value.expand(shape).unsqueeze(out_dim)
+    if value.shape != shape:
+        value = value.expand(shape)
+    value = value.unsqueeze(out_dim)
     index = _index(torch, key[n], target.shape[in_dim], target.device)
     if whole:
-        # Only full slices besides the position: index_copy, one new
-        # tensor, no copy of the target first.
+        # index_copy: one new tensor.
         return target.index_copy(in_dim, index, value)
     view.index_copy_(out_dim, index, value)
     return out

@@ -693,6 +693,7 @@ class Staging(core.PythonLists):
         # the converter found the loop uses only by value (``by_value``,
         # the opts' 'operand_only': ``i = i + 1``, ``if not flag``).
         promoted = []
+        tensor_names = []  # the variable of each tensor of init
         for i, (before, then) in enumerate(zip(state, after)):
             name = names[i] if i < len(names) else "variable %d" % i
             b_leaves, b_def = tree.tree_flatten(before)
@@ -720,11 +721,16 @@ class Staging(core.PythonLists):
                                 else self._initial(b, kind))
                     promoted.append(not self._is_tensor(b) and
                                     name not in by_value)
+                    tensor_names.append(name)
             plan.append((b_def, kinds))
+        # The tensors the test and the body change in place (may_mutate: a
+        # tuple names the variables), which they get copies of.
+        changed = [self._changed(m, tensor_names) for m in mutates]
 
-        def rebuild(tensors, copy=False, copy_all=False):
-            if copy_all:
-                tensors = [t.clone() for t in tensors]
+        def rebuild(tensors, copy=False, copy_these=None):
+            if copy_these is not None:
+                tensors = [t.clone() if c or (copy and p) else t
+                           for t, c, p in zip(tensors, copy_these, promoted)]
             elif copy:
                 tensors = [t.clone() if p else t
                            for t, p in zip(tensors, promoted)]
@@ -732,7 +738,7 @@ class Staging(core.PythonLists):
             return tuple(self._rebuild(plan, it))
 
         def cond_fn(*tensors):
-            go = self._concrete(test(*rebuild(tensors, True, mutates[0])))
+            go = self._concrete(test(*rebuild(tensors, True, changed[0])))
             if _symbolic(go, self._sym_types):
                 return self._as_condition_tensor(go)
             if not self._is_tensor(go):
@@ -745,13 +751,26 @@ class Staging(core.PythonLists):
 
 
         def body_fn(*tensors):
-            inputs = rebuild(tensors, True, mutates[1])
+            inputs = rebuild(tensors, True, changed[1])
             outs = tuple(body(*inputs))
-            return tuple(self._loop_outputs(
-                outs, plan, tree.tree_leaves(inputs)))
+            # Outputs may not alias the loop's own inputs (tensors); the
+            # body's copies of them are its own.
+            return tuple(self._loop_outputs(outs, plan, tensors))
 
         results = self._while_loop(cond_fn, body_fn, tuple(init))
         return rebuild(results)
+
+    @staticmethod
+    def _changed(mutates, names):
+        """For each tensor of a loop's state (names: its variable's), whether
+        a test or body that may change them in place (mutates: may_mutate's
+        answer) gets a copy of it: None for none, all of them when mutates
+        names a variable the loop does not carry."""
+        if not mutates:
+            return None
+        if type(mutates) is tuple and set(mutates) <= set(names):
+            return [n in mutates for n in names]
+        return [True] * len(names)
 
     def _loop_kind(self, name, before, after, statement):
         torch = self.torch

@@ -13,7 +13,7 @@ import textwrap
 import unittest
 
 from tests_torch.support import RUNTIME_DIR, Wrap, cond_only, \
-    higher_order_ops, load_path, load_source, where_ops
+    convert_source, higher_order_ops, load_path, load_source, where_ops
 
 import torch  # noqa: E402
 
@@ -1439,6 +1439,47 @@ class InPlace(Checks, unittest.TestCase):
         # and torch.where never selects a branch that may (Staging._selects)
         for fn in (adds_in_place, stores, method, sets_item, nested):
             self.assertIsNone(torch_backend._branch_kind(fn), fn)
+
+        # `name op= v` alone, on names nothing else stores: those names (a
+        # loop copies only their variables); otherwise all.
+        def aliased(i, j):
+            i = j
+            i += 1
+
+        self.assertEqual(may_mutate(adds_in_place), ("i",))
+        self.assertEqual(may_mutate(ors_in_place), ("m",))
+        for fn in (aliased, nested, stores, method):
+            self.assertIs(may_mutate(fn), True, fn)
+
+    def test_a_loop_copies_only_what_its_body_changes(self):
+        # t += 1 changes t in place: the body copies t, not buf or done.
+        m = convert_source('''
+            import torch
+
+            def decode(start):
+                buf = torch.zeros(2, 6, dtype=torch.long)
+                buf[:, 0] = start
+                done = start == 2
+                t = 1
+                while t < 6 and not done.all():
+                    nxt = (buf[:, t - 1] * 3 + 1) % 5
+                    buf[:, t] = nxt
+                    done = done | (nxt == 2)
+                    t += 1
+                return buf
+            ''', "copies_ag")
+        for strict in (False, True):
+            program = export(m.decode, (torch.tensor([1, 4]),), strict)
+            bodies = [m for n, m in program.graph_module.named_modules()
+                      if "body" in n]
+            clones = [n for m in bodies for n in m.graph.nodes
+                      if n.op == "call_function" and
+                      "clone" in str(n.target)]
+            self.assertEqual(len(clones), 1, strict)
+            for start in ([1, 4], [2, 2], [0, 3]):
+                start = torch.tensor(start)
+                self.assertTrue(torch.equal(program.module()(start),
+                                            m.decode(start)))
 
 
 # Conditions on sizes that depend on data (b = x[x > 0]): SymBool / SymInt.
