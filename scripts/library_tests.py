@@ -16,6 +16,7 @@ Libraries (pinned in requirements-torch-models.txt, installed in
 Usage: scripts/library_tests.py --agc build/agc [--keep] [LIBRARY...]
 """
 import argparse
+import collections
 import os
 import shutil
 import subprocess
@@ -90,9 +91,7 @@ def run_suite(name, tests, env_extra, copy, work, label):
 
 
 def counts(found):
-    summary = {}
-    for outcome in found.values():
-        summary[outcome] = summary.get(outcome, 0) + 1
+    summary = collections.Counter(found.values())
     return ", ".join(f"{n} {k}" for k, n in sorted(summary.items()))
 
 

@@ -6,6 +6,7 @@ import contextlib
 import importlib.util
 import itertools
 import os
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -43,7 +44,6 @@ def load_path(path, name):
 def convert_source(source, name):
     """The module agc ($AGC, default output) makes of a dedented source
     text, written to a file first, imported as name."""
-    import subprocess
     path = os.path.join(_TMP.name, name + "_src.py")
     with open(path, "w") as f:
         f.write(textwrap.dedent(source))
