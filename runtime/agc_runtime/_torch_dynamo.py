@@ -10,12 +10,16 @@ user functions (``install``, from ``torch_backend.Staging``):
   whether a value is a SymBool / SymInt (``_symbolic``; Dynamo shows them
   as bool and int, so the python backend's operators they decide go to
   the staging: ``_SYMBOLIC_ROUTES``), Dynamo's own tracing
-  (``_dynamo_traces``), a probe traced and dropped (``_speculated``).
+  (``_dynamo_traces``), a probe traced and dropped (``_speculated``),
+  whether two tensors' shapes are known to be the same (``_same_shape``),
+  a tensor's shape (``_static_shape``) and a subscript's traced positions
+  (``_torch_subscripts.position_plan``).
 """
 
 import sys
 
 from . import _importlib_bootstrap_python as python_ops
+from ._torch_subscripts import position_plan
 from ._torch_bytecode import _branch_kind, _code_kind, code_mutates, \
     may_mutate
 
@@ -32,6 +36,76 @@ def data_dependent(sym):
     from torch.fx.experimental.symbolic_shapes import \
         has_free_unbacked_symbols
     return has_free_unbacked_symbols(sym)
+
+
+def _same_shape(a, b):
+    """Whether tensors a and b are known to have the same shape, read from
+    their sizes' expressions: no guard, no traced operation (a probe's sizes
+    that depend on data are no symbols of the program). Where Dynamo
+    traces, its hook answers on the tensors' example values."""
+    if a.dim() != b.dim():
+        return False
+    for x, y in zip(a.shape, b.shape):
+        if x is not y and _size_expr(x) != _size_expr(y):
+            return False
+    return True
+
+
+def _static_shape(t):
+    """Tensor t's shape, for a tensor of its shape made elsewhere (a
+    placeholder). Where Dynamo traces, its hook reads the example value,
+    each size an int or None where it is symbolic: a probe's tensor is of a
+    subgraph Dynamo dropped, whose sizes no operation may read."""
+    return tuple(t.shape)
+
+
+def _size_expr(size):
+    """An int, or a SymInt's expression (sympy compares it with an int)."""
+    return size if type(size) is int else size.node.expr
+
+
+def _example_value(variable):
+    """The fake tensor Dynamo's tensor variable stands for, or None."""
+    try:
+        return variable.as_proxy().node.meta["example_value"]
+    except (AttributeError, KeyError):
+        return None
+
+
+def _position_plan_of(args):
+    """position_plan answered on Dynamo's variables (torch, target, key):
+    the same function on the target's example value and a key of stand-ins
+    (a slice as it is, or one that is not full where its bounds are traced;
+    each tensor's example value, a constant as it is, a SymInt's number,
+    another value an object no key entry matches),
+    as a constant; None to trace it instead."""
+    import torch
+    from torch._dynamo.variables import ConstantVariable
+    target = _example_value(args[1])
+    items = getattr(args[2], "items", None)
+    if target is None or items is None:
+        return None
+    key = []
+    for item in items:
+        kind = type(item).__name__
+        if kind == "SliceVariable":
+            try:
+                key.append(item.as_python_constant())
+            except Exception:  # noqa: BLE001 - bounds that are traced
+                key.append(slice(0, None))  # a slice, not a full one
+        elif kind == "SymNodeVariable":
+            key.append(item.sym_num)
+        elif kind == "TensorVariable":
+            value = _example_value(item)
+            if value is None:
+                return None
+            key.append(value)
+        else:
+            try:
+                key.append(item.as_python_constant())
+            except Exception:  # noqa: BLE001 - not a constant
+                key.append(object())
+    return ConstantVariable.create(position_plan(torch, target, tuple(key)))
 
 
 def _dynamo_traces():
@@ -104,11 +178,25 @@ def install(staging, traced_range):
 
     def call_function(self, tx, args, kwargs):
         fn = self.fn
-        if fn is _speculated and tx.output.current_tracer.parent is None:
+        if fn is _speculated:
             return _speculate(tx, args)
         if fn is _symbolic:
             from torch._dynamo.variables import ConstantVariable
             return ConstantVariable.create(_sym_node(args[0]))
+        if fn is _same_shape:
+            from torch._dynamo.variables import ConstantVariable
+            a, b = (_example_value(v) for v in args)
+            return ConstantVariable.create(
+                a is not None and b is not None and _same_shape(a, b))
+        if fn is position_plan:
+            answered = _position_plan_of(args)
+            if answered is not None:
+                return answered
+        if fn is _static_shape:
+            from torch._dynamo.variables import ConstantVariable
+            t = _example_value(args[0])
+            return ConstantVariable.create(None if t is None else tuple(
+                s if type(s) is int else None for s in t.shape))
         route = _SYMBOLIC_ROUTES.get(fn)
         if route is not None and len(args) > route[0] and _sym_node(
                 args[route[0]]):

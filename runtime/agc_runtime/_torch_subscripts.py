@@ -28,9 +28,21 @@ def _is_position(torch, k):
 
 def _positions(torch, target, i):
     """(key as a tuple, [(entry, input dim, output dim)] of its traced
-    positions), or None when it has none or has entries other than ints,
-    slices, None and Ellipsis besides them (PyTorch's indexing then)."""
+    positions, whether its other entries are full slices and Ellipsis
+    only), or None when it has no traced position or has entries other
+    than ints, slices, None and Ellipsis besides them (PyTorch's indexing
+    then)."""
     key = i if type(i) is tuple else (i,)
+    plan = position_plan(torch, target, key)
+    return None if plan is None else (key,) + plan
+
+
+def position_plan(torch, target, key):
+    """_positions' list and flag for key (a tuple), or None; read from the
+    types, dimensions and dtypes of target and of key's entries and from
+    its slices only, which is what lets Dynamo's hook answer it on its
+    example values (_torch_dynamo) instead of tracing it at every
+    subscript."""
     consumed = 0  # dims of target the key's entries index
     any_position = False
     for k in key:
@@ -62,7 +74,12 @@ def _positions(torch, target, i):
             out_dim += 1
         else:  # an int: its dimension goes away
             in_dim += 1
-    return key, positions
+    # The key with its positions as full slices selects all of target:
+    # the target itself, no view to trace.
+    whole = all(k is Ellipsis or (type(k) is slice and k == slice(None))
+                for n, k in enumerate(key)
+                if not any(n == p[0] for p in positions))
+    return positions, whole
 
 
 def _basic(key, positions):
@@ -82,21 +99,13 @@ def _index(torch, position, size, device):
     return torch.where(position < 0, position + size, position).reshape(1)
 
 
-def _whole(basic):
-    """Whether a basic key selects all of its target (full slices and
-    Ellipsis only): the target itself, no view to trace."""
-    return all(k is Ellipsis or (type(k) is slice and k == slice(None))
-               for k in basic)
-
-
 def get_item(torch, target, i):
     """``target[i]`` for a tensor target."""
     found = _positions(torch, target, i)
     if found is None:
         return target[i]
-    key, positions = found
-    basic = _basic(key, positions)
-    out = target if _whole(basic) else target[basic]
+    key, positions, whole = found
+    out = target if whole else target[_basic(key, positions)]
     # From the last dimension down: dropping one leaves those before it.
     for n, in_dim, out_dim in reversed(positions):
         index = _index(torch, key[n], target.shape[in_dim], target.device)
@@ -113,17 +122,16 @@ def set_item(torch, target, i, x):
         out = target.clone()
         out[i] = x
         return out
-    key, positions = found
+    key, positions, whole = found
     (n, in_dim, out_dim), = positions
-    basic = _basic(key, positions)
     # Only full slices besides the position: the destination is the target
     # (no view, no copy first); otherwise a view of a copy.
-    whole = _whole(basic) and in_dim == out_dim
+    whole = whole and in_dim == out_dim
     if whole:
         out = view = target
     else:
         out = target.clone()
-        view = out[basic]
+        view = out[_basic(key, positions)]
     shape = view.shape[:out_dim] + view.shape[out_dim + 1:]
     if not isinstance(x, torch.Tensor):
         value = torch.as_tensor(x, dtype=target.dtype, device=target.device)

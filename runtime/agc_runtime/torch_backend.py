@@ -59,19 +59,22 @@ The outputs of a staged ``if`` and the variables of a staged loop must be
 tensors, Python bools/ints/floats (which become tensors, as in TensorFlow's
 AutoGraph: a flag set in one branch only), or values equal on both branches
 (None, strings, objects: kept as they are). Outputs must match in
-structure, shape and dtype on both branches and on every iteration; a
-mismatch is a TypeError naming the variable. To learn what each branch or
+structure, dtype and number of dimensions on both branches (sizes may
+differ: torch.cond gives the output the size of the branch taken), and in
+structure, shape and dtype on every iteration; a mismatch is a TypeError
+naming the variable. To learn what each branch or
 body gives, each is first run once outside the higher-order operator (that
 run's operations are dead and leave the graph); a nested staged statement
 is traced again at each level.
 """
 
+import contextlib
 import sys
 
 from . import _torch_dynamo, _torch_script, _torch_subscripts, core
 from ._torch_bytecode import _branch_kind, may_mutate
-from ._torch_dynamo import _dynamo_traces, _speculated, _symbolic, \
-    data_dependent
+from ._torch_dynamo import _dynamo_traces, _same_shape, _speculated, \
+    _static_shape, _symbolic, data_dependent
 from ._importlib_bootstrap_python import _NO_TARGET, else_first
 
 _UNDEFINED_TYPES = (core.Undefined, core.UndefinedReturnValue)
@@ -338,6 +341,12 @@ class Staging(core.PythonLists):
         outs_a = tuple(body(*state))[:nouts]
         outs_b = tuple(orelse(*state))[:nouts]
         plan = self._plan(outs_a, outs_b, names, nouts, statement, swapped)
+        if any(k[0] == "tensor" and k[2] is None
+               for _, ks in plan for k in ks):
+            # torch.where would broadcast outputs whose sizes differ:
+            # torch.cond picks one (the branches have no effects to repeat).
+            return self._cond(cond, body, orelse, state, names, nouts,
+                              statement, swapped)
         results = []
         kinds = (k for _, ks in plan for k in ks if k[0] == "tensor")
         for a, b, kind in zip(self._tensor_outputs(outs_a, plan, False),
@@ -369,15 +378,21 @@ class Staging(core.PythonLists):
         operands = tuple(v for v in tree.tree_leaves(state)
                          if self._is_tensor(v))
 
+        # The state's leaves, which are tensors, and whether it is flat (no
+        # unflattening where torch.cond traces the branches with Dynamo).
+        leaves, spec = tree.tree_flatten(state)
+        tensor_leaf = [self._is_tensor(v) for v in leaves]
+        flat = len(leaves) == len(state)
+
         def branch(fn, copy):
             def run(*tensors):
                 if copy:
                     tensors = [t.clone() for t in tensors]
                 it = iter(tensors)
-                leaves, spec = tree.tree_flatten(state)
-                leaves = [next(it) if self._is_tensor(v) else v
-                          for v in leaves]
-                outs = tuple(fn(*tree.tree_unflatten(leaves, spec)))[:nouts]
+                values = [next(it) if t else v
+                          for v, t in zip(leaves, tensor_leaf)]
+                args = values if flat else tree.tree_unflatten(values, spec)
+                outs = tuple(fn(*args))[:nouts]
                 return tuple(self._tensor_outputs(outs, plan))
             return run
 
@@ -395,8 +410,8 @@ class Staging(core.PythonLists):
         plan = []
         for i in range(nouts):
             name = names[i] if i < len(names) else "output %d" % i
-            a_leaves, a_def = tree.tree_flatten(outs_a[i])
-            b_leaves, b_def = tree.tree_flatten(outs_b[i])
+            a_leaves, a_def = self._flatten(outs_a[i])
+            b_leaves, b_def = self._flatten(outs_b[i])
             # A return value on one branch only (the converter's retval_):
             # the other branch gives placeholders of the same structure.
             if isinstance(outs_a[i], core.UndefinedReturnValue):
@@ -416,6 +431,16 @@ class Staging(core.PythonLists):
             plan.append((a_def, kinds))
         return plan
 
+    def _flatten(self, value):
+        """(leaves, spec) of value, the spec None for a leaf
+        (_spec_or_leaf): a tensor, a number, None or an undefined value is
+        one, without pytree's steps where Dynamo traces."""
+        if self._is_tensor(value) or type(value) in _SCALARS or \
+                value is None or isinstance(value, _UNDEFINED_TYPES):
+            return [value], None
+        leaves, spec = self._pytree.tree_flatten(value)
+        return leaves, _spec_or_leaf(spec)
+
     def _probe(self, fn, state, mutates=False):
         """fn(*state) run to learn what it returns, its operations left out
         of the program: torch.export's non-strict tracing would record
@@ -427,8 +452,18 @@ class Staging(core.PythonLists):
             if mutates:
                 return _speculated(lambda *s: fn(*self._copies(s)), state)
             return _speculated(fn, state)
-        with self._no_proxy():
+        with self._no_proxy(), self._symbols_dropped():
             return fn(*(self._copies(state) if mutates else state))
+
+    def _symbols_dropped(self):
+        """A context in which the sizes that depend on data a probe makes
+        (``nonzero``, a mask's selection) are not the program's: export
+        would otherwise look for them in the next operation's outputs."""
+        mode = self.torch._guards.detect_fake_mode()
+        env = getattr(mode, "shape_env", None)
+        if env is None:
+            return contextlib.nullcontext()
+        return env.ignore_fresh_unbacked_symbols()
 
     def _copies(self, state):
         """state with each tensor a copy (.clone())."""
@@ -437,7 +472,9 @@ class Staging(core.PythonLists):
 
     def _merge(self, name, a, b, statement):
         """How output leaf a (if branch) and b (else branch) leave cond:
-        ("tensor", dtype, shape) or ("const", value)."""
+        ("tensor", dtype, shape) or ("const", value); shape is None when
+        the branches' sizes differ, a size None where it is symbolic in
+        Dynamo's probe (_static_shape)."""
         torch = self.torch
         a_undef = isinstance(a, _UNDEFINED_TYPES)
         b_undef = isinstance(b, _UNDEFINED_TYPES)
@@ -448,7 +485,7 @@ class Staging(core.PythonLists):
                     b, core.UndefinedReturnValue):
                 other = b if a_undef else a
                 if self._is_tensor(other):
-                    return ("tensor", other.dtype, tuple(other.shape))
+                    return ("tensor", other.dtype, _static_shape(other))
                 if type(other) in _SCALARS:
                     return ("tensor", self._scalar_dtype(other, other), ())
             raise TypeError(
@@ -468,14 +505,18 @@ class Staging(core.PythonLists):
                 "must be the same on both branches of a staged if" % (
                     name, a, statement, b))
         if a_t and b_t:
-            if a.dtype != b.dtype or tuple(a.shape) != tuple(b.shape):
+            if a.dtype != b.dtype or a.dim() != b.dim():
                 raise TypeError(
-                    "agc_runtime: '%s' must have the same shape and dtype on "
-                    "both branches of the %s; it is %s in the if branch and "
-                    "%s in the else branch" % (name, statement,
-                                               self.describe(a),
-                                               self.describe(b)))
-            return ("tensor", a.dtype, tuple(a.shape))
+                    "agc_runtime: '%s' must have the same dtype and number of "
+                    "dimensions on both branches of the %s; it is %s in the "
+                    "if branch and %s in the else branch" % (
+                        name, statement, self.describe(a), self.describe(b)))
+            if _same_shape(a, b):
+                return ("tensor", a.dtype, _static_shape(a))
+            # Sizes that differ (``torch.empty(0)`` on one branch, the
+            # boxes a threshold keeps on the other): torch.cond gives the
+            # output a size of its own, as Python's if would.
+            return ("tensor", a.dtype, None)
         if a_t or b_t:
             t, other = (a, b) if a_t else (b, a)
             if type(other) not in _SCALARS or t.dim() != 0:
@@ -503,10 +544,10 @@ class Staging(core.PythonLists):
     def _tensor_outputs(self, outs, plan, copy=True):
         torch = self.torch
         tree = self._pytree
-        for value, (_, kinds) in zip(outs, plan):
+        for value, (spec, kinds) in zip(outs, plan):
             leaves = ([value] * len(kinds)
                       if isinstance(value, core.UndefinedReturnValue)
-                      else tree.tree_leaves(value))
+                      else _leaves(tree, value, spec))
             for leaf, kind in zip(leaves, kinds):
                 if kind[0] != "tensor":
                     continue
@@ -520,7 +561,7 @@ class Staging(core.PythonLists):
                     else:
                         yield leaf.clone() if copy else leaf
                 elif isinstance(leaf, _UNDEFINED_TYPES):
-                    yield torch.zeros(kind[2], dtype=kind[1])
+                    yield _placeholder(torch, kind)
                 elif not copy and type(leaf) in _SCALARS and (
                         kind[1] == self._scalar_dtype(leaf, leaf)):
                     # torch.where takes it as it is: a number of the
@@ -533,6 +574,10 @@ class Staging(core.PythonLists):
         tree = self._pytree
         it = iter(results)
         for spec, kinds in plan:
+            if spec is None:  # a leaf (see _spec_or_leaf)
+                kind = kinds[0]
+                yield next(it) if kind[0] == "tensor" else kind[1]
+                continue
             leaves = [next(it) if kind[0] == "tensor" else kind[1]
                       for kind in kinds]
             yield tree.tree_unflatten(leaves, spec)
@@ -627,6 +672,10 @@ class Staging(core.PythonLists):
             start = torch.zeros((), dtype=torch.int64)
             step = 1
             n = xs.shape[0]
+            if type(n) is torch.SymInt and data_dependent(n):
+                # A length that depends on data (``torch.unique(x)``):
+                # while_loop takes no unbacked SymInt in, a tensor it does.
+                n = self._as_index(n)
 
             def item(i):
                 return xs.index_select(0, i.reshape(1)).squeeze(0)
@@ -696,8 +745,8 @@ class Staging(core.PythonLists):
         tensor_names = []  # the variable of each tensor of init
         for i, (before, then) in enumerate(zip(state, after)):
             name = names[i] if i < len(names) else "variable %d" % i
-            b_leaves, b_def = tree.tree_flatten(before)
-            a_leaves, a_def = tree.tree_flatten(then)
+            b_leaves, b_def = self._flatten(before)
+            a_leaves, a_def = self._flatten(then)
             if isinstance(before, _UNDEFINED_TYPES) and not isinstance(
                     then, _UNDEFINED_TYPES):
                 b_leaves = [before] * len(a_leaves)
@@ -726,19 +775,24 @@ class Staging(core.PythonLists):
         # The tensors the test and the body change in place (may_mutate: a
         # tuple names the variables), which they get copies of.
         changed = [self._changed(m, tensor_names) for m in mutates]
+        # Which tensors the test and the body get copies of, decided here
+        # (not at each step where Dynamo traces them).
+        copies = [[c or p for c, p in zip(these, promoted)]
+                  if these is not None else promoted for these in changed]
+        # Every variable one tensor: the state is the tensors as they are.
+        flat = all(spec is None and kinds[0][0] == "tensor"
+                   for spec, kinds in plan)
 
-        def rebuild(tensors, copy=False, copy_these=None):
-            if copy_these is not None:
-                tensors = [t.clone() if c or (copy and p) else t
-                           for t, c, p in zip(tensors, copy_these, promoted)]
-            elif copy:
-                tensors = [t.clone() if p else t
-                           for t, p in zip(tensors, promoted)]
-            it = iter(tensors)
-            return tuple(self._rebuild(plan, it))
+        def rebuild(tensors, copy_these=None):
+            if copy_these is not None and any(copy_these):
+                tensors = [t.clone() if c else t
+                           for t, c in zip(tensors, copy_these)]
+            if flat:
+                return tuple(tensors)
+            return tuple(self._rebuild(plan, iter(tensors)))
 
         def cond_fn(*tensors):
-            go = self._concrete(test(*rebuild(tensors, True, changed[0])))
+            go = self._concrete(test(*rebuild(tensors, copies[0])))
             if _symbolic(go, self._sym_types):
                 return self._as_condition_tensor(go)
             if not self._is_tensor(go):
@@ -751,11 +805,11 @@ class Staging(core.PythonLists):
 
 
         def body_fn(*tensors):
-            inputs = rebuild(tensors, True, changed[1])
+            inputs = rebuild(tensors, copies[1])
             outs = tuple(body(*inputs))
             # Outputs may not alias the loop's own inputs (tensors); the
             # body's copies of them are its own.
-            return tuple(self._loop_outputs(outs, plan, tensors))
+            return tuple(self._loop_outputs(outs, plan, tensors, flat))
 
         results = self._while_loop(cond_fn, body_fn, tuple(init))
         return rebuild(results)
@@ -792,10 +846,10 @@ class Staging(core.PythonLists):
                 "change in a staged loop" % (name, before, statement, after))
         if isinstance(before, _UNDEFINED_TYPES):
             if a_t:
-                return ("tensor", after.dtype, tuple(after.shape))
+                return ("tensor", after.dtype, _static_shape(after))
             return ("tensor", self._scalar_dtype(after, after), ())
         if b_t and a_t:
-            if tuple(before.shape) != tuple(after.shape):
+            if not _same_shape(before, after):
                 raise TypeError(
                     "agc_runtime: '%s' must keep its shape in the %s; it is "
                     "%s before and %s after an iteration" % (
@@ -829,16 +883,26 @@ class Staging(core.PythonLists):
         if self._is_tensor(value):
             return value.to(kind[1]) if value.dtype != kind[1] else value
         if isinstance(value, _UNDEFINED_TYPES):
-            return torch.zeros(kind[2], dtype=kind[1])
+            return _placeholder(torch, kind)
         return torch.full((), value, dtype=kind[1])
 
-    def _loop_outputs(self, outs, plan, inputs):
+    def _loop_outputs(self, outs, plan, inputs, flat=False):
         torch = self.torch
         tree = self._pytree
         # Outputs may alias neither inputs nor each other (``h = new``).
         inputs = list(inputs)
-        for value, (_, kinds) in zip(outs, plan):
-            for leaf, kind in zip(tree.tree_leaves(value), kinds):
+        if flat:  # a tensor each (see _loop)
+            for value, (_, (kind,)) in zip(outs, plan):
+                if not self._is_tensor(value):
+                    yield torch.full((), value, dtype=kind[1])
+                    continue
+                out = value.to(kind[1]) if value.dtype != kind[1] \
+                    else _unaliased(value, inputs)
+                inputs.append(out)
+                yield out
+            return
+        for value, (spec, kinds) in zip(outs, plan):
+            for leaf, kind in zip(_leaves(tree, value, spec), kinds):
                 if kind[0] != "tensor":
                     continue
                 if self._is_tensor(leaf):
@@ -917,15 +981,35 @@ class Staging(core.PythonLists):
                                args[2] if len(args) == 3 else 1)
         if name == "len" and len(args) == 1 and self._is_tensor(args[0]):
             return args[0].shape[0]
-        if name == "int" and len(args) == 1 and self._is_tensor(args[0]):
-            return args[0].to(torch.int64)
-        if name == "float" and len(args) == 1 and self._is_tensor(args[0]):
+        if name in ("int", "float") and len(args) == 1 and \
+                self._is_tensor(args[0]) and not kwargs:
+            number = self._number(f, args[0])
+            if number is not None:
+                return number
+            if name == "int":
+                return args[0].to(torch.int64)
             return args[0].to(torch.get_default_dtype())
         if name == "abs" and len(args) == 1:
             return torch.abs(args[0])
         if name == "print":
             return self._print(args, kwargs)
         return f(*args, **kwargs)
+
+    def _number(self, f, t):
+        """int(t) or float(t) (f) as Python's number where tracing knows
+        t's value (``torch.tensor(scale)``: torchvision passes
+        ``float(torch.tensor(s).log2().round())`` to an operator that takes
+        a float), as in the original; None where t depends on data, whose
+        number would be a size that depends on data: then the value stays
+        a tensor, cast (nothing of this try is in the program)."""
+        if _dynamo_traces():
+            return None
+        try:
+            with self._no_proxy(), self._symbols_dropped():
+                number = f(t)
+        except Exception:  # noqa: BLE001 - no value to read: a tensor
+            return None
+        return number if type(number) in (int, float) else None
 
     def _print(self, args, kwargs):
         sep = kwargs.get("sep", " ")
@@ -979,6 +1063,18 @@ def _operand_only(opts):
     return opts.get("operand_only", ()) if opts else ()
 
 
+def _spec_or_leaf(spec):
+    """A plan's tree spec, None for a leaf: a plan is made once, and read
+    where Dynamo traces a body, to which a spec's unflattening is many
+    steps."""
+    return None if spec.is_leaf() else spec
+
+
+def _leaves(tree, value, spec):
+    """value's leaves, by its plan's spec (_spec_or_leaf)."""
+    return [value] if spec is None else tree.tree_leaves(value)
+
+
 def _unaliased(tensor, inputs):
     for t in inputs:
         if t is tensor:
@@ -990,6 +1086,15 @@ def core_index(value):
     if type(value) is int:
         return value
     return value.__index__()
+
+
+def _placeholder(torch, kind):
+    """Zeros of a tensor kind (_merge, _loop_kind): a variable's value where
+    it is not set yet (a branch that does not return). A size that is
+    symbolic in a probe is 0: torch.cond gives the output a size of its
+    own."""
+    return torch.zeros(tuple(0 if s is None else s for s in kind[2]),
+                       dtype=kind[1])
 
 
 def _equal(a, b):

@@ -521,14 +521,29 @@ class Errors(unittest.TestCase):
                     export(module.f, (x,), how == "strict")
             self.assertIn(text, str(caught.exception), how)
 
-    def test_shape_mismatch_names_the_variable(self):
-        m = errors_module("y = x[:2]", "y = x")
-        self.raises(m, "'y' must have the same shape and dtype on both "
-                       "branches of the if statement")
+    def test_rank_mismatch_names_the_variable(self):
+        m = errors_module("y = x[0]", "y = x")
+        self.raises(m, "'y' must have the same dtype and number of "
+                       "dimensions on both branches of the if statement")
 
     def test_dtype_mismatch_names_the_variable(self):
         m = errors_module("y = x", "y = x.int()")
-        self.raises(m, "'y' must have the same shape and dtype")
+        self.raises(m, "'y' must have the same dtype and number of "
+                       "dimensions")
+
+    def test_sizes_that_differ_are_the_branch_taken(self):
+        # torch.cond gives the output a size of its own, as Python's if.
+        m = errors_module("y = x[:2]", "y = x")
+        inputs = (torch.ones(3), -torch.ones(3))
+        for how in ("nonstrict", "strict"):
+            program = export(m.f, (torch.ones(3),), how == "strict")
+            for x in inputs:
+                self.assertTrue(torch.equal(program.module()(x),
+                                            x[:2] if x.sum() > 0 else x),
+                                how)
+        c = compiled(m.f)
+        for x in inputs:
+            self.assertTrue(torch.equal(c(x), x[:2] if x.sum() > 0 else x))
 
     def test_one_branch_only_names_the_variable(self):
         m = errors_module("y = x", "pass")
@@ -539,8 +554,8 @@ class Errors(unittest.TestCase):
         m = errors_module("y = x", "pass", negated=True)
         self.raises(m, "'y' is defined in the if branch of the if "
                        "statement but not in the else branch")
-        m = errors_module("y = x[:2]", "y = x", negated=True)
-        self.raises(m, "it is a tensor float32[2] in the if branch and a "
+        m = errors_module("y = x[0]", "y = x", negated=True)
+        self.raises(m, "it is a tensor float32[] in the if branch and a "
                        "tensor float32[3] in the else branch")
 
     def test_negated_if_runs_the_else_branch_when_the_test_holds(self):

@@ -3,9 +3,9 @@ message naming the variable. The originals run eagerly."""
 import torch
 
 
-def shape_differs(x):
+def rank_differs(x):
     if x.sum() > 0:
-        y = x[:1]
+        y = x[0]
     else:
         y = x
     return y
@@ -56,7 +56,7 @@ def float_range_bound(x, n):
 _T = torch.tensor
 
 CASES = {
-    "shape_differs": [(_T([1.0, 2.0]),), (_T([-1.0, -2.0]),)],
+    "rank_differs": [(_T([1.0, 2.0]),), (_T([-1.0, -2.0]),)],
     "dtype_differs": [(_T([1.0, 2.0]),), (_T([-1.0, -2.0]),)],
     "defined_in_one_branch": [(_T([1.0, 2.0]),)],
     "string_differs": [(_T([1.0, 2.0]),), (_T([-1.0, -2.0]),)],
@@ -66,8 +66,10 @@ CASES = {
 }
 
 ERRORS = {
-    "shape_differs": "'y' must have the same shape and dtype on both branches",
-    "dtype_differs": "'y' must have the same shape and dtype on both branches",
+    "rank_differs": "'y' must have the same dtype and number of dimensions "
+                    "on both branches",
+    "dtype_differs": "'y' must have the same dtype and number of dimensions "
+                     "on both branches",
     "defined_in_one_branch": "'y' is defined in the if branch",
     "string_differs": "'label' is 'positive' in the if branch",
     "loop_changes_shape": "'x' must keep its shape in the while loop",
