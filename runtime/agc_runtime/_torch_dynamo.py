@@ -108,6 +108,19 @@ def _position_plan_of(args):
     return ConstantVariable.create(position_plan(torch, target, tuple(key)))
 
 
+def _known_number(args):
+    """Whether the arguments (Dynamo's tuple variable) of a converted
+    int() / float() are one tensor whose value tracing knows (a constant
+    its fake tensor carries: ``torch.tensor(scale)``): Dynamo's own int()
+    / float() gives its number, as in the original; the staging's would
+    give a tensor."""
+    items = getattr(args, "items", None)
+    if not items or len(items) != 1:
+        return False
+    value = _example_value(items[0])
+    return getattr(value, "constant", None) is not None
+
+
 def _dynamo_traces():
     """False; True where Dynamo traces it (its hook inlines _yes instead)."""
     return False
@@ -229,7 +242,9 @@ def install(staging, traced_range):
                 # a method with a builtin is beyond Dynamo.
                 callee = args[0]
                 value = getattr(callee, "fn", getattr(callee, "value", None))
-                if not any(value is b for b in _STAGED_BUILTINS):
+                if not any(value is b for b in _STAGED_BUILTINS) or (
+                        (value is int or value is float) and
+                        _known_number(args[1])):
                     substitute = _plain_call
             if substitute is not None:
                 from torch._dynamo.variables import UserFunctionVariable

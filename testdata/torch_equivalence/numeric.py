@@ -156,6 +156,25 @@ def poly_eval(c, x, n):
 
 _T = torch.tensor
 
+def rescale(x):
+    # int() / float() of a tensor whose value tracing knows is Python's
+    # number (torchvision's poolers pass one to an operator that takes a
+    # float); nothing here depends on data.
+    s = 2 ** float(torch.tensor(0.3).log2().round())
+    y = torch.nn.functional.interpolate(x[None, None], scale_factor=s)
+    return y[0, 0] * int(torch.tensor(3))
+
+
+def count_scaled(x):
+    # int() of a count that depends on data: a tensor while staged.
+    n = int((x > 0).sum())
+    if x.sum() > 0:
+        y = x * n
+    else:
+        y = x
+    return y
+
+
 CASES = {
     "piecewise": [(_T([-3.0, -2.0]),), (_T([-0.5, 0.0]),), (_T([0.5, 0.2]),),
                   (_T([3.0, 2.0]),)],
@@ -180,6 +199,8 @@ CASES = {
                    (_T([[1.0, 2.0], [3.0, 4.0]]), _T(5))],
     "mean_or_median": [(_T([1.0, 10.0, 3.0]),), (_T([1.0, 1.5, 1.2]),)],
     "poly_eval": [(_T([1.0]), _T(2.0), _T(4)), (_T([1.0]), _T(2.0), _T(0))],
+    "rescale": [(torch.arange(16.0).reshape(4, 4),)],
+    "count_scaled": [(_T([1.0, -2.0, 3.0]),), (_T([-1.0, -2.0, 0.5]),)],
 }
 
 STAGED = {name: {"cond"} for name in CASES}
@@ -188,3 +209,4 @@ for _name in ("jacobi", "gradient_descent", "gd_until", "exp_series",
     STAGED[_name] = {"while_loop"}
 STAGED["clamp_norm_loop"] = {"while_loop", "cond"}
 del STAGED["cumulative"]
+del STAGED["rescale"]
