@@ -12,7 +12,9 @@ the value written is cast to the target's dtype and broadcast as
 name: ``x = ag__.set_item(x, k, v)``), so a staged body never changes its
 own input; other names for the same tensor do not see it, while PyTorch
 traces. Reads and writes with other keys, and writes with more
-than one such position, are PyTorch's own ``x[k]`` and ``x[k] = v``.
+than one such position (``grid[r, c] = v``: PyTorch's advanced indexing,
+an index_put with no ``.item()``, on a copy), are PyTorch's own ``x[k]``
+and ``x[k] = v``.
 
 Used by ``torch_backend.Staging.get_item``/``set_item`` (the converter's
 ``ag__.get_item``/``ag__.set_item``, while PyTorch traces).

@@ -174,6 +174,27 @@ def accumulate_at(x, bias):
     return acc, counts
 
 
+def grid_walk(moves):
+    # Writes at two traced positions (grid[r, c] = ..., a 3-d cube's
+    # cube[:, r, c] += 1 and cube[r % 2, :, -c - 1] = ...), and reads at
+    # two (grid[r, c], grid[-r - 1, c]), on a walk that turns where the
+    # moves say.
+    grid = torch.zeros(3, 4)
+    cube = torch.zeros(2, 3, 4, dtype=torch.long)
+    r = torch.zeros((), dtype=torch.long)
+    c = torch.zeros((), dtype=torch.long)
+    while r < 3 and c < 4:
+        grid[r, c] = moves[c] + r + grid[-r - 1, c]
+        cube[:, r, c] += 1
+        v = grid[r, c].long()
+        cube[r % 2, :, -c - 1] = v
+        if moves[c] > 0:
+            c = c + 1
+        else:
+            r = r + 1
+    return grid, cube
+
+
 _S = torch.tensor
 _G = torch.Generator().manual_seed(3)
 _NOISE = -torch.log(-torch.log(torch.rand(L, 2, 3, generator=_G)))
@@ -200,9 +221,12 @@ CASES = {
                        _S(1.0)),
                       (_S([[9.0, 9.0, 9.0, 9.0], [9.0, 9.0, 9.0, 9.0]]),
                        _S(0.0))],
+    "grid_walk": [(_S([1.0, -1.0, 2.0, -3.0]),), (_S([1.0, 1.0, 1.0, 1.0]),),
+                  (_S([-1.0, -1.0, -1.0, -1.0]),)],
 }
 
 STAGED = {name: {"while_loop"} for name in CASES}
 STAGED["Sampled"] = {"while_loop", "cond"}
 STAGED["newton_count"] = {"while_loop"}
 STAGED["accumulate_at"] = {"while_loop", "cond"}
+STAGED["grid_walk"] = {"while_loop"}
