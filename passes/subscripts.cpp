@@ -27,15 +27,16 @@
 // slices is written `ag__.key[:, t - 1]`, whose value is the key Python
 // passes (`(slice(None), t - 1)`). An augmented write `x[key] += y` in a
 // loop whose key reads a name the loop changes (a position, as for reads),
-// with `x` such a local, the key inert and no walrus in `y`, becomes
-// Python's own three steps, each as the runtime does them:
+// with `x` such a local and no walrus in the key or `y`, becomes Python's own
+// three steps, each as the runtime does them:
 //
 //   x_item = ag__.get_item(x, key)
 //   x_item += y
 //   x = ag__.set_item(x, key, x_item)
 //
-// (the key is evaluated twice, which an inert key allows; the order is
-// Python's: the item is read before `y` is evaluated). One with a fixed key
+// (an inert key is evaluated twice; another, `counts[t - 1] -= 1`, once,
+// first: `x_key = t - 1`, then the steps with `x_key`; the order is Python's:
+// the key, the item read, then `y`). One with a fixed key
 // (`acc["loss"] += v`) stays: the item is the statement's state (in the
 // nonlocal form), which keeps a dict written in both branches of a staged
 // `if` apart, where a rebinding of the dict would not. Several targets and
@@ -155,9 +156,13 @@ class Rewriter {
       if (!namer_) {
         namer_.emplace(fn_);
       }
-      const auto& object = aug->target->Cast<ast::Subscript>().value;
-      augmented_[aug] = namer_->New(
-          module_, std::string(object->Cast<ast::Name>().id) + "_item");
+      const auto& target = aug->target->Cast<ast::Subscript>();
+      const std::string object(target.value->Cast<ast::Name>().id);
+      Augmented names{namer_->New(module_, object + "_item"), {}};
+      if (!KeyIsInert(*target.slice, *aug)) {
+        names.key = namer_->New(module_, object + "_key");
+      }
+      augmented_[aug] = names;
     }
     ast::TransformChildren(node,
                            [&](ast::Node* child) { return Visit(*child); });
@@ -247,7 +252,7 @@ class Rewriter {
     const auto* sub = aug.target->As<ast::Subscript>();
     return sub != nullptr && sub->value->Is<ast::Name>() &&
            ReadsAny(*sub->slice, names_, loops_.back()) &&
-           facts_.IsInert(*sub->value, aug) && KeyIsInert(*sub->slice, aug) &&
+           facts_.IsInert(*sub->value, aug) && !HasWalrus(*sub->slice) &&
            !HasWalrus(*aug.value);
   }
 
@@ -263,18 +268,33 @@ class Rewriter {
         out.push_back(stmt);
         continue;
       }
-      const std::string_view item = found->second;
+      const Augmented names = found->second;
+      const std::string_view item = names.item;
       augmented_.erase(found);
       changed_ = true;
       lowered_write_ = true;
       auto& target = aug->target->Cast<ast::Subscript>();
       auto& object = target.value->Cast<ast::Name>();
-      out.push_back(codegen::Instantiate(
-          module_, "item = ag__.get_item(object, key)",
-          {{"item", codegen::Name(item)},
-           {"object", ast::CloneAs(module_, object)},
-           {"key", Key(*ast::CloneAs(module_, *target.slice))}},
-          aug->origin)[0]);
+      // The key each step reads: as written, or its value once.
+      codegen::Replacement read_key;
+      codegen::Replacement write_key;
+      if (names.key.empty()) {
+        read_key = Key(*ast::CloneAs(module_, *target.slice));
+        write_key = Key(*target.slice);
+      } else {
+        out.push_back(codegen::Instantiate(
+            module_, "name = key",
+            {{"name", codegen::Name(names.key)}, {"key", Key(*target.slice)}},
+            aug->origin)[0]);
+        read_key = codegen::Name(names.key);
+        write_key = codegen::Name(names.key);
+      }
+      out.push_back(
+          codegen::Instantiate(module_, "item = ag__.get_item(object, key)",
+                               {{"item", codegen::Name(item)},
+                                {"object", ast::CloneAs(module_, object)},
+                                {"key", read_key}},
+                               aug->origin)[0]);
       auto* name = module_.New<ast::Name>(aug->origin);  // `item op= y`
       name->id = item;
       name->ctx = ast::ExprContext::kStore;
@@ -284,7 +304,7 @@ class Rewriter {
           module_, "object_ = ag__.set_item(object, key, item)",
           {{"object_", codegen::Name(object.id)},
            {"object", &object},
-           {"key", Key(*target.slice)},
+           {"key", write_key},
            {"item", codegen::Name(item)}},
           aug->origin)[0]);
     }
@@ -308,9 +328,16 @@ class Rewriter {
   const analysis::Activity& activity_;
   // For each enclosing loop, the names it and the loops around it modify.
   std::vector<analysis::SymbolSet> loops_;
-  // Augmented writes to split, found but not yet in a visited list, with
-  // the names of their items.
-  std::unordered_map<const ast::AugAssign*, std::string_view> augmented_;
+
+  // The names an augmented write's steps bind: its item, and its key's
+  // value when the key is not inert (else empty).
+  struct Augmented {
+    std::string_view item;
+    std::string_view key;
+  };
+
+  // Augmented writes to split, found but not yet in a visited list.
+  std::unordered_map<const ast::AugAssign*, Augmented> augmented_;
   std::optional<codegen::Namer> namer_;  // made when a name is needed
   bool changed_ = false;
   bool lowered_write_ = false;

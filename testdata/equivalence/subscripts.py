@@ -152,6 +152,26 @@ def aug_unbound(n):
     return acc
 
 
+def aug_key_once(n):
+    # A key that is not inert (a call): its value once, first; then the
+    # item is read and the value evaluated (Python's order, in the log).
+    log = []
+
+    def key(i):
+        log.append(("key", i))
+        return i % 2
+
+    def value(i):
+        log.append(("value", i))
+        return i
+
+    counts = [0, 0]
+    for i in range(n):
+        counts[key(i)] += value(i)
+        counts[i % 2 - 2] -= 1
+    return counts, log
+
+
 def reads_and_writes(n):
     buf = [0] * (n + 1)
     t = 1
@@ -173,6 +193,7 @@ CASES = {
     "aug_tuple_item": [(0,), (2,)],
     "aug_in_branches": [(0,), (7,)],
     "aug_unbound": [(0,), (1,), (4,)],
+    "aug_key_once": [(0,), (5,)],
     "reads_and_writes": [(0,), (5,)],
 }
 
@@ -201,6 +222,8 @@ STAGED_ERRORS = {
     ('aug_unbound', 0): "'Undefined' object is not subscriptable",
     ('aug_unbound', 1): "'Undefined' object is not subscriptable",
     ('aug_unbound', 2): "'Undefined' object is not subscriptable",
+    ('aug_key_once', 0): _INDEX,
+    ('aug_key_once', 1): _INDEX,
     ('reads_and_writes', 0): _INDEX,
     ('reads_and_writes', 1): _INDEX,
 }

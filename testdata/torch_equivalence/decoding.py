@@ -195,6 +195,17 @@ def grid_walk(moves):
     return grid, cube
 
 
+def tally_previous(x):
+    # An augmented write whose key is an expression (counts[t - 1] += ...):
+    # its value once, then the read, the += and the write.
+    t = torch.ones((), dtype=torch.long)
+    counts = torch.zeros(4, dtype=torch.long)
+    while t < 5 and counts.sum() < 3:
+        counts[t - 1] += (x[t - 1] > 0).long() + 1
+        t = t + 1
+    return counts
+
+
 _S = torch.tensor
 _G = torch.Generator().manual_seed(3)
 _NOISE = -torch.log(-torch.log(torch.rand(L, 2, 3, generator=_G)))
@@ -221,6 +232,8 @@ CASES = {
                        _S(1.0)),
                       (_S([[9.0, 9.0, 9.0, 9.0], [9.0, 9.0, 9.0, 9.0]]),
                        _S(0.0))],
+    "tally_previous": [(_S([1.0, -1.0, 2.0, 3.0]),),
+                       (_S([-1.0, -1.0, -1.0, -1.0]),)],
     "grid_walk": [(_S([1.0, -1.0, 2.0, -3.0]),), (_S([1.0, 1.0, 1.0, 1.0]),),
                   (_S([-1.0, -1.0, -1.0, -1.0]),)],
 }

@@ -10,7 +10,7 @@ def decode(scores, tokens, bias, n):
 def kept(x, table, n, x_item):
     for i in range(n):
         x[i] += x_item                         # the name x_item is taken: x_item_1
-        x[i + 1] += 1                          # key not inert: stays
+        x[i + 1] += 1                          # key not inert: its value once, x_key
         table.rows[i] += 1                     # not a name: stays
         x[i] += (y := i)                       # walrus: stays
         if i:

@@ -24,13 +24,16 @@ def kept(x, table, n, x_item):
             x_item_1 = ag__.get_item(x, i)
             x_item_1 += x_item
             x = ag__.set_item(x, i, x_item_1)
-            x[i + 1] += 1
+            x_key = i + 1
+            x_item_2 = ag__.get_item(x, x_key)
+            x_item_2 += 1
+            x = ag__.set_item(x, x_key, x_item_2)
             table.rows[i] += 1
             x[i] += (y := i)
             if i:
-                x_item_2 = ag__.get_item(x, i)
-                x_item_2 *= 2
-                x = ag__.set_item(x, i, x_item_2)
+                x_item_3 = ag__.get_item(x, i)
+                x_item_3 *= 2
+                x = ag__.set_item(x, i, x_item_3)
             x[0] += 1
         x[0] += 1
         return (x, y)
