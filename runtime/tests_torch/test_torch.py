@@ -18,7 +18,7 @@ from tests_torch.support import RUNTIME_DIR, Wrap, cond_only, \
 import torch  # noqa: E402
 
 import agc_runtime as ag__  # noqa: E402
-from agc_runtime import torch_backend  # noqa: E402
+from agc_runtime import _torch_bytecode, torch_backend  # noqa: E402
 
 # Each function as agc writes it in the functional form: the eager original
 # with its guard, and the converted twin.
@@ -817,7 +817,7 @@ class Select(Checks, unittest.TestCase):
             i = i + k
             return (i,)
 
-        kind = torch_backend._branch_kind
+        kind = _torch_bytecode._branch_kind
         self.assertEqual(kind(moves), "moves")
         self.assertEqual(kind(adds), "add_sub")
         for fn in (multiplies, in_place, calls, reads_attribute,
@@ -1407,11 +1407,11 @@ class InPlace(Checks, unittest.TestCase):
             i += 1
             return (i,)
 
-        out = staging._probe(bump, (i,), torch_backend.may_mutate(bump))
+        out = staging._probe(bump, (i,), _torch_bytecode.may_mutate(bump))
         self.assertEqual((int(out[0]), int(i)), (1, 0))
 
     def test_what_may_mutate(self):
-        may_mutate = torch_backend.may_mutate
+        may_mutate = _torch_bytecode.may_mutate
 
         def adds_in_place(i):
             i += 1
@@ -1453,7 +1453,7 @@ class InPlace(Checks, unittest.TestCase):
             self.assertFalse(may_mutate(fn), fn)
         # and torch.where never selects a branch that may (Staging._selects)
         for fn in (adds_in_place, stores, method, sets_item, nested):
-            self.assertIsNone(torch_backend._branch_kind(fn), fn)
+            self.assertIsNone(_torch_bytecode._branch_kind(fn), fn)
 
         # `name op= v` alone, on names nothing else stores: those names (a
         # loop copies only their variables); otherwise all.
