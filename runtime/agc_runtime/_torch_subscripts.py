@@ -4,8 +4,9 @@
 PyTorch's own indexing, ``x[:, t.item()]``: while PyTorch traces, the
 ``.item()`` is a data-dependent integer, which a while_loop's body cannot
 give back (export fails with PendingUnbackedSymbolNotFound). Here each such
-position is an ``index_select`` along its dimension (a read) or an
-``index_copy_`` into a view (a write), with Python's meaning: the
+position is PyTorch's advanced indexing with a 1-element index tensor
+along its dimension (``aten.index``, a read; ``aten.index_put``, a write),
+with Python's meaning: the
 dimension goes away on a read, a negative position counts from the end,
 the value written is cast to the target's dtype and broadcast as
 ``x[k] = v`` would. A write is out of place (the converter rebinds the
@@ -92,13 +93,21 @@ def _basic(key, positions):
     return tuple(basic)
 
 
-def _index(torch, position, size, device):
-    """position (a 0-d integer tensor) as index_select's 1-element index on
-    the target's device, a negative one counted from the end (size: the
-    dimension's)."""
+def _index(torch, position, device):
+    """position (a 0-d integer tensor) as a 1-element index on the target's
+    device, for PyTorch's advanced indexing (aten.index, aten.index_put),
+    which counts a negative position from the end and refuses one out of
+    range, as Python's ``x[t]`` (index_select would need the negative one
+    made positive first: three more operations)."""
     if position.dtype is not torch.int64 or position.device != device:
         position = position.to(device=device, dtype=torch.int64)
-    return torch.where(position < 0, position + size, position).reshape(1)
+    return position.reshape(1)
+
+
+def _at(dim, index):
+    """aten.index's and aten.index_put's indices: index at dimension dim,
+    every dimension before it whole."""
+    return [None] * dim + [index]
 
 
 def get_item(torch, target, i):
@@ -109,9 +118,10 @@ def get_item(torch, target, i):
     key, positions, whole = found
     out = target if whole else target[_basic(key, positions)]
     # From the last dimension down: dropping one leaves those before it.
-    for n, in_dim, out_dim in reversed(positions):
-        index = _index(torch, key[n], target.shape[in_dim], target.device)
-        out = out.index_select(out_dim, index).squeeze(out_dim)
+    for n, _, out_dim in reversed(positions):
+        index = _index(torch, key[n], target.device)
+        out = torch.ops.aten.index.Tensor(out, _at(out_dim, index))
+        out = out.squeeze(out_dim)
     return out
 
 
@@ -148,9 +158,10 @@ def set_item(torch, target, i, x):
     if value.shape != shape:
         value = value.expand(shape)
     value = value.unsqueeze(out_dim)
-    index = _index(torch, key[n], target.shape[in_dim], target.device)
+    index = _index(torch, key[n], target.device)
     if whole:
-        # index_copy: one new tensor.
-        return target.index_copy(in_dim, index, value)
-    view.index_copy_(out_dim, index, value)
+        # index_put: one new tensor.
+        return torch.ops.aten.index_put.default(target, _at(in_dim, index),
+                                                value)
+    torch.ops.aten.index_put_.default(view, _at(out_dim, index), value)
     return out

@@ -1235,8 +1235,9 @@ del _agc_greedy
 
 
 class Subscripts(Checks, unittest.TestCase):
-    """x[..., t, ...] with t a traced 0-d integer tensor: an index_select
-    (read) or index_copy_ (write) along t's dimension, not .item()."""
+    """x[..., t, ...] with t a traced 0-d integer tensor: advanced indexing
+    with a 1-element index along t's dimension (aten.index to read,
+    aten.index_put to write), not .item()."""
 
     def test_read_at_a_carried_index(self):
         x = torch.arange(60.0).reshape(3, 4, 5)
@@ -1281,6 +1282,23 @@ class Subscripts(Checks, unittest.TestCase):
             self.assertTrue(same(got, want), (got, want))
         self.check(SUBSCRIPTS.place, [(x0, v0, torch.tensor(1)),
                                       (x0, v0, torch.tensor(-3))], [])
+
+    def test_positions_out_of_range_raise(self):
+        # As Python's x[t]: a negative position counts from the end, one
+        # beyond either end raises when the program runs.
+        x0, v0 = torch.randn(4, 4), torch.randn(4)
+        for strict in (False, True):
+            read = export(SUBSCRIPTS.pick, (x0, torch.tensor(1)), strict)
+            write = export(SUBSCRIPTS.place, (x0, v0, torch.tensor(1)),
+                           strict)
+            for t in (-3, 3):
+                self.assertTrue(same(read.module()(x0, torch.tensor(t)),
+                                     SUBSCRIPTS.pick(x0, torch.tensor(t))))
+            for t in (4, -5):
+                with self.assertRaises(Exception, msg=(strict, t)):
+                    read.module()(x0, torch.tensor(t))
+                with self.assertRaises(Exception, msg=(strict, t)):
+                    write.module()(x0, v0, torch.tensor(t))
 
     def test_plain_keys_are_pytorch_indexing(self):
         staging = torch_backend.staging()
