@@ -28,7 +28,7 @@ exports as written: each is run on three images that keep different
 numbers of boxes (none included), eagerly and, where the converted copy
 exports, through its exported program, against the original's detections;
 how far each side gets is printed, with what stopped it. FCOS, RetinaNet
-and SSDlite must export converted (ctest runs FCOS).
+(v1, v2), SSD300 and SSDlite must export converted (ctest runs FCOS).
 
 Prints a line per model and `N passed, M failed`; exits 1 on a failure.
 """
@@ -57,6 +57,7 @@ DEFAULT_MODELS = ("resnet18", "googlenet", "mobilenet_v3_small",
 # a threshold keeps) and whose converted copies must: their detections
 # through the exported program equal the original's, image by image.
 DETECTION_EXPORTS = ("fcos_resnet50_fpn", "retinanet_resnet50_fpn",
+                     "retinanet_resnet50_fpn_v2", "ssd300_vgg16",
                      "ssdlite320_mobilenet_v3_large")
 
 CHILD = r'''
