@@ -72,19 +72,33 @@ def _example_value(variable):
         return None
 
 
+# What the hook answers on Dynamo's values, as a constant (an answer is
+# _TRACE where Dynamo has to trace the function instead).
+_TRACE = object()
+
+
+def _same_shape_of(args):
+    a, b = (_example_value(v) for v in args)
+    return a is not None and b is not None and _same_shape(a, b)
+
+
+def _static_shape_of(args):
+    t = _example_value(args[0])
+    return None if t is None else tuple(
+        s if type(s) is int else None for s in t.shape)
+
+
 def _position_plan_of(args):
     """position_plan answered on Dynamo's variables (torch, target, key):
     the same function on the target's example value and a key of stand-ins
     (a slice as it is, or one that is not full where its bounds are traced;
     each tensor's example value, a constant as it is, a SymInt's number,
-    another value an object no key entry matches),
-    as a constant; None to trace it instead."""
+    another value an object no key entry matches)."""
     import torch
-    from torch._dynamo.variables import ConstantVariable
     target = _example_value(args[1])
     items = getattr(args[2], "items", None)
     if target is None or items is None:
-        return None
+        return _TRACE
     key = []
     for item in items:
         kind = type(item).__name__
@@ -98,14 +112,14 @@ def _position_plan_of(args):
         elif kind == "TensorVariable":
             value = _example_value(item)
             if value is None:
-                return None
+                return _TRACE
             key.append(value)
         else:
             try:
                 key.append(item.as_python_constant())
             except Exception:  # noqa: BLE001 - not a constant
                 key.append(object())
-    return ConstantVariable.create(position_plan(torch, target, tuple(key)))
+    return position_plan(torch, target, tuple(key))
 
 
 def _known_number(args):
@@ -193,23 +207,12 @@ def install(staging, traced_range):
         fn = self.fn
         if fn is _speculated:
             return _speculate(tx, args)
-        if fn is _symbolic:
-            from torch._dynamo.variables import ConstantVariable
-            return ConstantVariable.create(_sym_node(args[0]))
-        if fn is _same_shape:
-            from torch._dynamo.variables import ConstantVariable
-            a, b = (_example_value(v) for v in args)
-            return ConstantVariable.create(
-                a is not None and b is not None and _same_shape(a, b))
-        if fn is position_plan:
-            answered = _position_plan_of(args)
-            if answered is not None:
-                return answered
-        if fn is _static_shape:
-            from torch._dynamo.variables import ConstantVariable
-            t = _example_value(args[0])
-            return ConstantVariable.create(None if t is None else tuple(
-                s if type(s) is int else None for s in t.shape))
+        answer = _ANSWERS.get(fn)
+        if answer is not None:
+            value = answer(args)
+            if value is not _TRACE:
+                from torch._dynamo.variables import ConstantVariable
+                return ConstantVariable.create(value)
         route = _SYMBOLIC_ROUTES.get(fn)
         if route is not None and len(args) > route[0] and _sym_node(
                 args[route[0]]):
@@ -268,6 +271,11 @@ def install(staging, traced_range):
 # value and guard on it: the operators it decides go to the staging
 # (python_ops function -> (position of the deciding value, staged call)).
 _SYMBOLIC_ROUTES = {}
+
+_ANSWERS = {_symbolic: lambda args: _sym_node(args[0]),
+            _same_shape: _same_shape_of,
+            _static_shape: _static_shape_of,
+            position_plan: _position_plan_of}
 
 
 def _sym_node(variable):

@@ -506,7 +506,7 @@ class Staging(Conditionals, core.PythonLists):
             outs = tuple(body(*inputs))
             # Outputs may not alias the loop's own inputs (tensors); the
             # body's copies of them are its own.
-            return tuple(self._loop_outputs(outs, plan, tensors, flat))
+            return tuple(self._loop_outputs(outs, plan, tensors))
 
         results = self._while_loop(cond_fn, body_fn, tuple(init))
         return rebuild(results)
@@ -583,21 +583,11 @@ class Staging(Conditionals, core.PythonLists):
             return _placeholder(torch, kind)
         return torch.full((), value, dtype=kind[1])
 
-    def _loop_outputs(self, outs, plan, inputs, flat=False):
+    def _loop_outputs(self, outs, plan, inputs):
         torch = self.torch
         tree = self._pytree
         # Outputs may alias neither inputs nor each other (``h = new``).
         inputs = list(inputs)
-        if flat:  # a tensor each (see _loop)
-            for value, (_, (kind,)) in zip(outs, plan):
-                if not self._is_tensor(value):
-                    yield torch.full((), value, dtype=kind[1])
-                    continue
-                out = value.to(kind[1]) if value.dtype != kind[1] \
-                    else _unaliased(value, inputs)
-                inputs.append(out)
-                yield out
-            return
         for value, (spec, kinds) in zip(outs, plan):
             for leaf, kind in zip(_leaves(tree, value, spec), kinds):
                 if kind[0] != "tensor":
