@@ -35,6 +35,12 @@ target_include_directories(agc_bundled_headers SYSTEM INTERFACE
   "${_portable}/include")
 target_compile_definitions(agc_bundled_headers INTERFACE FMT_HEADER_ONLY
   SPDLOG_FMT_EXTERNAL)
+if(CMAKE_SYSTEM_NAME STREQUAL "Linux")
+  # spdlog 1.10 calls fstat64 on 64-bit Linux; musl 1.2.4+ declares the
+  # *64 names only under _LARGEFILE64_SOURCE (glibc: the same functions).
+  target_compile_definitions(agc_bundled_headers INTERFACE
+    _LARGEFILE64_SOURCE)
+endif()
 
 add_library(mimalloc_static STATIC "${_portable}/mimalloc/src/static.c")
 target_include_directories(mimalloc_static

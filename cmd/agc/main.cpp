@@ -14,6 +14,7 @@
 #include "cmd/agc/parser_heap.h"
 #include "lib/analysis/registry.h"
 #include "lib/ast/ast.h"
+#include "lib/base/platform.h"
 #include "lib/base/python_version.h"
 #include "lib/base/stack.h"
 #include "lib/base/stage_times.h"
@@ -208,6 +209,7 @@ int main(int argc, char** argv) {
   agc::UseParserHeap();
 #endif
   agc::syntax::CheckGrammar();
+  agc::base::UseBinaryStdio();
   CLI::App app{
       "agc: ahead-of-time AutoGraph compiler. Rewrites Python functions so "
       "their control flow goes through overloadable ag__ operators."};

@@ -19,6 +19,12 @@
 #include "lib/base/check.h"
 #include "lib/base/source_file.h"
 
+// Windows' headers (spdlog's, header-only, include them) define Yield() as
+// a macro, which would rewrite the Yield node's constructor.
+#ifdef Yield
+#undef Yield
+#endif
+
 namespace agc::ast {
 
 enum class Kind : uint8_t {

@@ -1,6 +1,8 @@
 #include "lib/base/encoding.h"
 
+#ifndef _WIN32
 #include <iconv.h>
+#endif
 
 #include <algorithm>
 #include <cctype>
@@ -98,6 +100,9 @@ bool IsUtf8Name(std::string_view name) {
   return n == "utf-8" || n == "utf8" || n.rfind("utf-8-", 0) == 0;
 }
 
+#ifndef _WIN32
+// Transcode is iconv's here; on Windows, which has none, it is the system's
+// code pages' (encoding_windows.cpp).
 namespace {
 
 // Opens an iconv converter, accepting Python's spellings of encoding names
@@ -176,5 +181,6 @@ TranscodeStatus Transcode(std::string_view in,
   iconv_close(cd);
   return status;
 }
+#endif  // _WIN32
 
 }  // namespace agc::base

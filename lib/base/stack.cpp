@@ -1,6 +1,10 @@
 #include "lib/base/stack.h"
 
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <pthread.h>
+#endif
 
 #if AGC_SWITCHES_STACKS
 #include <sys/mman.h>
@@ -40,10 +44,17 @@ struct StackCall {
   }
 };
 
+#ifdef _WIN32
+DWORD WINAPI Trampoline(void* arg) {
+  static_cast<StackCall*>(arg)->Run();
+  return 0;
+}
+#else
 void* Trampoline(void* arg) {
   static_cast<StackCall*>(arg)->Run();
   return nullptr;
 }
+#endif
 
 #if AGC_SWITCHES_STACKS
 struct SwitchCall {
@@ -114,6 +125,20 @@ void RunOnLargeStack(const std::function<void()>& fn, size_t bytes) {
 }
 
 void RunOnThreadStack(const std::function<void()>& fn, size_t bytes) {
+#ifdef _WIN32
+  // Windows reserves the thread's stack as asked and commits it as used.
+  StackCall call;
+  call.fn = &fn;
+  HANDLE thread = CreateThread(nullptr, bytes, &Trampoline, &call,
+                               STACK_SIZE_PARAM_IS_A_RESERVATION, nullptr);
+  if (thread == nullptr) {
+    fn();
+    return;
+  }
+  WaitForSingleObject(thread, INFINITE);
+  CloseHandle(thread);
+  call.Finish();
+#else
   pthread_attr_t attr;
   if (pthread_attr_init(&attr) != 0) {
     fn();
@@ -131,6 +156,7 @@ void RunOnThreadStack(const std::function<void()>& fn, size_t bytes) {
   }
   pthread_join(thread, nullptr);
   call.Finish();
+#endif
 }
 
 void RunJobsOnLargeStacks(size_t count,

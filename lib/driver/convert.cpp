@@ -4,7 +4,6 @@
 #include <malloc.h>
 #endif
 #include <sys/stat.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -17,6 +16,7 @@
 
 #include "lib/base/check.h"
 #include "lib/base/encoding.h"
+#include "lib/base/platform.h"
 #include "lib/base/sha256.h"
 #include "lib/base/stack.h"
 #include "lib/codegen/printer.h"
@@ -435,7 +435,7 @@ bool SameFile(const std::string& a,
     if (special(*a_st) && special(b_st)) {
       return false;
     }
-    return a_st->st_dev == b_st.st_dev && a_st->st_ino == b_st.st_ino;
+    return base::SameFileStat(*a_st, a, b_st, b);
   }
   std::error_code ec;
   return fs::absolute(a, ec).lexically_normal() ==

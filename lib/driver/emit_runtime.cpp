@@ -1,12 +1,12 @@
 #include "lib/driver/emit_runtime.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <utility>
+
+#include "lib/base/platform.h"
 
 namespace agc::driver {
 namespace fs = std::filesystem;
@@ -26,9 +26,7 @@ std::string FindRuntimeDir(const std::string& fallback) {
       env != nullptr && *env != '\0') {
     return HasRuntime(env) ? std::string(env) : std::string();
   }
-  std::error_code ec;
-  fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
+  if (const fs::path exe = base::ExecutablePath(); !exe.empty()) {
     fs::path installed =
         (exe.parent_path() / ".." / "share" / "agc" / "runtime")
             .lexically_normal();

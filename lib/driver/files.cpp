@@ -5,10 +5,7 @@
 // all read and write through here.
 #include "lib/driver/files.h"
 
-#include <fcntl.h>
 #include <fmt/format.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
@@ -19,6 +16,7 @@
 #include <istream>
 
 #include "lib/base/check.h"
+#include "lib/base/platform.h"
 
 namespace agc::driver {
 namespace fs = std::filesystem;
@@ -34,7 +32,7 @@ std::string ErrnoText(int err) {
 bool ReadFile(const std::string& path, std::string* bytes, std::string* error) {
   // One open, one fstat and reads straight into a string of the file's size:
   // every input (and every output that may be unchanged) is read here.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = ::open(path.c_str(), O_RDONLY | base::kOpenFlags);
   struct stat st;
   if (fd < 0) {
     const int err = errno;
@@ -112,7 +110,7 @@ namespace {
 bool WriteSpecialFile(const std::string& path,
                       std::string_view bytes,
                       std::string* error) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+  int fd = ::open(path.c_str(), O_WRONLY | O_TRUNC | base::kOpenFlags);
   if (fd < 0) {
     *error = fmt::format("{}: {}", path, ErrnoText(errno));
     return false;
@@ -183,10 +181,11 @@ bool StagedWrite::Stage(const std::string& path,
     }
   }
   static std::atomic<unsigned> counter{0};
-  std::string tmp =
-      fmt::format("{}.agc-tmp-{}-{}", path_, ::getpid(), counter.fetch_add(1));
+  std::string tmp = fmt::format("{}.agc-tmp-{}-{}", path_, base::ProcessId(),
+                                counter.fetch_add(1));
   auto open_tmp = [&] {
-    return ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+    return ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | base::kOpenFlags,
+                  0644);
   };
   // The folder usually exists (it holds the previous output, or an earlier
   // file of this run created it): try first, create it when missing.
@@ -253,9 +252,12 @@ bool StagedWrite::Commit(std::string* error, bool* written) {
       break;
     case State::kStaged:
       state_ = State::kDone;
-      if (::rename(tmp_.c_str(), path_.c_str()) != 0) {
-        int err = errno;
-        *error = fmt::format("{}: {}", path_, ErrnoText(err));
+      // std::filesystem's rename replaces an existing file on every
+      // system (C's rename does not on Windows).
+      std::error_code ec;
+      fs::rename(tmp_, path_, ec);
+      if (ec) {
+        *error = fmt::format("{}: {}", path_, ec.message());
         return false;  // the destructor removes the temp file
       }
       tmp_.clear();

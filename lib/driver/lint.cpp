@@ -1,6 +1,5 @@
 #include "lib/driver/lint.h"
 
-#include <fnmatch.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -16,6 +15,7 @@
 
 #include "lib/analysis/manager.h"
 #include "lib/base/encoding.h"
+#include "lib/base/fnmatch.h"
 #include "lib/base/stack.h"
 #include "lib/diag/explain.h"
 #include "lib/driver/convert.h"
@@ -119,9 +119,9 @@ bool GitIgnored(const std::vector<IgnoreRules>& stack,
       if (p.dir_only && !is_dir) {
         continue;
       }
-      bool match = p.anchored
-                       ? fnmatch(p.glob.c_str(), rel.c_str(), FNM_PATHNAME) == 0
-                       : fnmatch(p.glob.c_str(), name.c_str(), 0) == 0;
+      bool match =
+          p.anchored ? base::FnMatch(p.glob, rel, base::FnMatchMode::kPathname)
+                     : base::FnMatch(p.glob, name);
       if (match) {
         ignored = !p.negate;
       }

@@ -160,7 +160,8 @@ std::unique_ptr<Remapper::Loaded> Remapper::ReadMap(const std::string& map_path,
     *error = "not a valid source map: " + problem;
     return nullptr;
   }
-  const std::string folder = fs::path(AbsolutePath(map_path)).parent_path();
+  const std::string folder =
+      fs::path(AbsolutePath(map_path)).parent_path().string();
   auto loaded = std::make_unique<Loaded>();
   loaded->generated = AbsolutePath((fs::path(folder) / map.generated).string());
   loaded->source = AbsolutePath((fs::path(folder) / map.source).string());

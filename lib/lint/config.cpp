@@ -2,7 +2,6 @@
 
 #include <fmt/core.h>
 #include <fmt/ranges.h>
-#include <fnmatch.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #define TOML_EXCEPTIONS 0
 #include <toml++/toml.h>
 
+#include "lib/base/fnmatch.h"
 #include "lib/diag/diagnostic.h"
 
 namespace agc::lint {
@@ -116,13 +116,13 @@ std::string BadSelector(const std::vector<std::string>& selectors) {
 }
 
 bool GlobMatch(const std::string& pattern, const std::string& path) {
-  if (fnmatch(pattern.c_str(), path.c_str(), 0) == 0) {
+  if (base::FnMatch(pattern, path)) {
     return true;
   }
   if (pattern.rfind("**/", 0) == 0) {
     return GlobMatch(pattern.substr(3), path) ||
-           fnmatch(pattern.c_str() + 3, fs::path(path).filename().c_str(), 0) ==
-               0;
+           base::FnMatch(std::string_view(pattern).substr(3),
+                         fs::path(path).filename().string());
   }
   return false;
 }
@@ -345,7 +345,7 @@ std::shared_ptr<const Config> ConfigCache::For(const std::string& folder,
     walked.push_back(dir.string());
     fs::path candidate = dir / "pyproject.toml";
     struct stat st;
-    if (::stat(candidate.c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
+    if (::stat(candidate.string().c_str(), &st) == 0 && S_ISREG(st.st_mode)) {
       auto e = errors_.find(candidate.string());
       if (e != errors_.end()) {
         *error = e->second;
