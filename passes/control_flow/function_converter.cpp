@@ -1,12 +1,12 @@
 // The walk of one converted function (FunctionConverter, declared in
-// function_converter.h): Run finds the body inside its function scope,
-// hoists `global`/`nonlocal`, makes zero-argument `super()` explicit and
-// converts each block's statements, inner ones first. Block decides a
-// statement's state (state.cpp) and form (nonlocal_reason.cpp) before its
-// inner statements convert, then hands it to Convert (nonlocal_form.cpp);
-// it collects the converted functions nested in the body for the pass to
-// convert next. Last, Run starts the locals the helpers refer to as
-// ag__.Undefined (bindings.cpp).
+// function_converter.h): Run finds the body inside its function scope
+// (loop_jumps::ScopeBody), hoists `global`/`nonlocal`, makes zero-argument
+// `super()` explicit and converts each block's statements, inner ones
+// first. Block decides a statement's state (state.cpp) and form
+// (nonlocal_reason.cpp) before its inner statements convert, then hands it
+// to Convert (nonlocal_form.cpp); it collects the converted functions
+// nested in the body for the pass to convert next. Last, Run starts the
+// locals the helpers refer to as ag__.Undefined (bindings.cpp).
 #include "passes/control_flow/function_converter.h"
 
 #include <cstddef>
@@ -19,6 +19,7 @@
 #include "lib/ast/ast.h"
 #include "lib/codegen/template.h"
 #include "passes/converted_code.h"
+#include "passes/loop_jumps.h"
 
 namespace agc::passes::control_flow {
 namespace {
@@ -64,7 +65,7 @@ bool HasConvertible(ast::Stmt& stmt) {
 }  // namespace
 
 bool FunctionConverter::Run() {
-  std::vector<ast::Stmt*>* body = ScopeBody();
+  std::vector<ast::Stmt*>* body = loop_jumps::ScopeBody(fn_);
   if (body == nullptr) {
     return false;
   }
@@ -105,20 +106,6 @@ bool FunctionConverter::Run() {
   }
   *body = std::move(out);
   return true;
-}
-
-// The statements inside `with ag__.FunctionScope(...) as fscope:`.
-std::vector<ast::Stmt*>* FunctionConverter::ScopeBody() {
-  for (ast::Stmt* stmt : fn_.body) {
-    if (auto* with = stmt->As<ast::With>()) {
-      if (with->items.size() == 1 &&
-          IsRuntimeCall(*with->items[0]->context_expr, "FunctionScope")) {
-        return &with->body;
-      }
-      return nullptr;
-    }
-  }
-  return nullptr;
 }
 
 // Zero-argument `super()` finds its class and instance in the frame of the

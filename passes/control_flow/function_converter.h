@@ -147,7 +147,6 @@ class FunctionConverter {
 
   // ---- The walk: function_converter.cpp -------------------------------------
 
-  std::vector<ast::Stmt*>* ScopeBody();
   void ExplicitSuper(std::vector<ast::Stmt*>& body);
   void HoistDeclarations(std::vector<ast::Stmt*>& body);
   void HoistFrom(std::vector<ast::Stmt*>& block);
