@@ -202,4 +202,35 @@ if [ "$WANT_WHEELS" = 1 ]; then
     "${PY_VERSIONS[0]}"
   PYTHON="$ROOT/.venv-wheels/bin/python" \
     "$ROOT/scripts/fetch_portable_sources.sh"
+  # aarch64's C library as Debian installs it, for QEMU's root in
+  # wheels_check: libc6-arm64-cross has no gconv modules, so iconv (source
+  # encodings) would fail there as on no real machine. The same version as
+  # this machine's libc6, from Debian's pool; unpacked into ROOT/.aarch64-root.
+  arm_version="$(dpkg-query -W -f='${Version}' libc6)"
+  arm_root="${XDG_CACHE_HOME:-$HOME/.cache}/agc/aarch64-root-$arm_version"
+  if [ ! -f "$arm_root/lib/ld-linux-aarch64.so.1" ] &&
+     [ ! -f "$arm_root/usr/lib/ld-linux-aarch64.so.1" ]; then
+    deb="$(mktemp)"
+    found=0
+    for pool in http://deb.debian.org/debian/pool/main/g/glibc \
+                http://deb.debian.org/debian-security/pool/updates/main/g/glibc; do
+      if curl -fsSL "$pool/libc6_${arm_version}_arm64.deb" -o "$deb"; then
+        found=1
+        break
+      fi
+    done
+    if [ "$found" = 1 ]; then
+      rm -rf "$arm_root.tmp"
+      dpkg-deb -x "$deb" "$arm_root.tmp"
+      rm -rf "$arm_root"
+      mv "$arm_root.tmp" "$arm_root"
+    else
+      echo "setup: libc6 $arm_version for arm64 not in Debian's pool;" \
+           "wheels_check runs aarch64 on libc6-arm64-cross" >&2
+    fi
+    rm -f "$deb"
+  fi
+  if [ -d "$arm_root" ]; then
+    ln -sfn "$arm_root" "$ROOT/.aarch64-root"
+  fi
 fi

@@ -11,7 +11,8 @@ For each platform wheel agc-VERSION-py3-none-TAG.whl:
     environment, where `agc`, `python -m agc` and the converted example's
     import of agc_runtime run; the others with pip's --platform and
     --target (pip installs no foreign wheel into a venv), then run under
-    qemu-aarch64-static (aarch64, Debian's aarch64 glibc), wine64 (Windows)
+    qemu-aarch64-static (aarch64, on Debian's aarch64 libc6 that setup.sh
+    --wheels unpacks into .aarch64-root/), wine64 (Windows)
     or directly (static musl);
   - there `agc --version` names the wheel's target and `agc convert
     examples/model.py -o -` (the README's first conversion) prints the same
@@ -40,6 +41,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = "examples/model.py"
 RESULTS: list[tuple[str, bool, str]] = []
+# The work folder and what the native build writes for `-o FILE` there
+# (main sets them).
+WORK = Path()
+EXPECTED_FILES: dict[str, bytes] = {}
+EXPECTED_ENCODED: dict[str, tuple] = {}
 
 
 def version() -> str:
@@ -148,6 +154,48 @@ def clean_env() -> dict:
     return env
 
 
+def convert_to_files(command: list, out: Path, env: dict
+                     ) -> tuple[int, dict[str, bytes], str]:
+    """Converts the example into `out` twice (the second replaces the first
+    output and map in place): exit code, the files written, stderr."""
+    shutil.rmtree(out, ignore_errors=True)
+    out.mkdir(parents=True)
+    for _ in range(2):
+        p = run([*command, "convert", EXAMPLE, "-o", out / "model.py"],
+                cwd=ROOT, env=env, text=True)
+        if p.returncode != 0:
+            return p.returncode, {}, p.stderr
+    return 0, {f.name: f.read_bytes() for f in sorted(out.iterdir())}, ""
+
+
+# Source encodings (PEP 263) go through each system's converter (iconv,
+# musl's own, Windows' code pages): files that declare one, converted on a
+# target, must give what the native build gives (output, errors, exit code).
+ENCODED = {
+    "latin1.py": b'# -*- coding: latin-1 -*-\ndef f(x):\n    if x:\n'
+                 b'        return "caf\xe9"\n    return "na\xefve"\n',
+    "koi8.py": b'# coding: koi8-r\ndef g(y):\n    while y > 0:\n'
+               b'        y -= 1\n    return "\xf0\xd2\xc9\xd7\xc5\xd4"\n',
+    "cp1252.py": b'# coding: cp1252\nx = "\x80 \x9c"\n',
+    "bad_ascii.py": b'# coding: ascii\nx = 1\ny = "\xe9"\n',
+    "bad_utf8.py": b'x = 1\ny = "\xff"\n',
+    "unknown.py": b'# coding: no-such-encoding\nx = 1\n',
+}
+
+
+def convert_encoded(command: list, env: dict) -> dict[str, tuple]:
+    folder = WORK / "encoded"
+    folder.mkdir(exist_ok=True)
+    results = {}
+    for name, data in ENCODED.items():
+        (folder / name).write_bytes(data)
+        p = run([*command, "convert", name, "-o", "-"], cwd=folder, env=env)
+        err = b"\n".join(line for line in p.stderr.splitlines()
+                         if not line.startswith(b"wine:"))
+        results[name] = (p.returncode, p.stdout, err)
+    return results
+
+
 def check_conversion(tag: str, command: list, expected: bytes,
                      target: str, env: dict) -> None:
     p = run([*command, "--version"], cwd=ROOT, env=env, text=True)
@@ -160,6 +208,25 @@ def check_conversion(tag: str, command: list, expected: bytes,
            same, "" if same else
            f"exit {p.returncode}, {len(p.stdout)} bytes against "
            f"{len(expected)}; {p.stderr.decode(errors='replace')[-800:]}")
+    # Files: the output and its source map written (a temporary file
+    # renamed over the old one), and rewritten over the first ones.
+    code, files, err = convert_to_files(command, WORK / tag / "out", env)
+    same = code == 0 and files == EXPECTED_FILES
+    detail = ""
+    if code or sorted(files) != sorted(EXPECTED_FILES):
+        detail = f"exit {code}, {sorted(files)}: {err[-800:]}"
+    elif not same:
+        detail = "differ: " + ", ".join(
+            n for n in files if files[n] != EXPECTED_FILES[n])
+    record(f"{tag}: agc convert -o FILE, twice, writes the native build's "
+           "output and map", same, detail)
+    got = convert_encoded(command, env)
+    differ = [n for n in ENCODED if got[n] != EXPECTED_ENCODED[n]]
+    record(f"{tag}: {len(ENCODED)} files in other source encodings convert "
+           "as with the native build", not differ,
+           "; ".join(f"{n}: {got[n][0]} {got[n][2][-300:]!r} against "
+                     f"{EXPECTED_ENCODED[n][0]} {EXPECTED_ENCODED[n][2]!r}"
+                     for n in differ))
 
 
 def check_wheel(wheel: Path, tag: str, dist: Path, work: Path,
@@ -229,7 +296,14 @@ def check_wheel(wheel: Path, tag: str, dist: Path, work: Path,
         if not record(f"{tag}: qemu-aarch64-static installed", bool(qemu),
                       "run scripts/setup.sh --wheels"):
             return
-        command = [qemu, "-L", "/usr/aarch64-linux-gnu", exe]
+        # Debian's aarch64 libc6 whole (setup.sh --wheels), with iconv's
+        # gconv modules; else the cross-compilers' copy, which has none.
+        root = ROOT / ".aarch64-root"
+        if not (root / "lib" / "ld-linux-aarch64.so.1").exists():
+            print(f"note {tag}: no {root} (scripts/setup.sh --wheels): "
+                  "QEMU runs on libc6-arm64-cross, without gconv modules")
+            root = Path("/usr/aarch64-linux-gnu")
+        command = [qemu, "-L", root, exe]
     elif tag == "win_amd64":
         wine = (shutil.which("wine64") or shutil.which("wine") or
                 (Path("/usr/lib/wine/wine64").exists() and
@@ -307,9 +381,17 @@ def main() -> int:
         print(f"the native build ({args.native}) failed: run scripts/build.sh")
         return 2
     expected = p.stdout
+    global WORK, EXPECTED_FILES, EXPECTED_ENCODED
     with tempfile.TemporaryDirectory(prefix="agc_wheels_") as tmp:
         work = (args.work or Path(tmp)).resolve()
         work.mkdir(parents=True, exist_ok=True)
+        WORK = work
+        code, EXPECTED_FILES, err = convert_to_files(
+            [args.native], work / "native" / "out", clean_env())
+        if code != 0:
+            print(f"the native build ({args.native}) failed: {err}")
+            return 2
+        EXPECTED_ENCODED = convert_encoded([args.native], clean_env())
         wheels = sorted(args.dist.glob(f"agc-{version()}-py3-none-*.whl"))
         record("dist: the agc-runtime wheel", (
             args.dist / f"agc_runtime-{version()}-py3-none-any.whl").exists())

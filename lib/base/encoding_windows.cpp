@@ -107,9 +107,14 @@ bool FromWide(std::wstring_view in, UINT page, std::string* out) {
                              nullptr, nullptr) == n;
 }
 
+// Converts `in`, and only if the result converts back to `in`: some code
+// pages decode a byte they do not define as another character instead of
+// refusing it (US-ASCII's 20127 drops the high bit), which iconv refuses.
 bool Convert(std::string_view in, UINT from, UINT to, std::string* out) {
   std::wstring wide;
-  return ToWide(in, from, &wide) && FromWide(wide, to, out);
+  std::string back;
+  return ToWide(in, from, &wide) && FromWide(wide, to, out) &&
+         ToWide(*out, to, &wide) && FromWide(wide, from, &back) && back == in;
 }
 
 }  // namespace
@@ -129,13 +134,23 @@ TranscodeStatus Transcode(std::string_view in,
     return TranscodeStatus::kOk;
   }
   // The first byte that cannot be converted: the longest prefix that can
-  // ends just before it (to a character's boundary).
+  // ends just before it. A prefix that cuts a character in two fails too,
+  // so a prefix counts as good when it or one up to 3 bytes longer (the
+  // rest of a character) converts.
+  std::string ignored;
+  auto good_prefix = [&](size_t n) {
+    for (size_t k = 0; k < 4 && n + k < in.size(); ++k) {
+      if (Convert(in.substr(0, n + k), from_page, to_page, &ignored)) {
+        return true;
+      }
+    }
+    return false;
+  };
   size_t good = 0;
   size_t bad = in.size();
-  std::string ignored;
   while (bad - good > 1) {
     const size_t mid = good + (bad - good) / 2;
-    if (Convert(in.substr(0, mid), from_page, to_page, &ignored)) {
+    if (good_prefix(mid)) {
       good = mid;
     } else {
       bad = mid;
