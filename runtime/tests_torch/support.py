@@ -1,6 +1,7 @@
 """Shared helpers of the PyTorch suite (not a test module): modules written
 in the functional form of agc's output (its default form) are
-loaded from source text, and agc converts sources with $AGC."""
+loaded from source text, agc converts sources with $AGC, and a case is
+exported and compiled against its original (Checks)."""
 
 import contextlib
 import importlib.util
@@ -108,3 +109,39 @@ class Wrap:
             def forward(self, *args):
                 return fn(*args)
         return M()
+
+
+def export(fn, args, strict):
+    import torch
+    return torch.export.export(Wrap(fn), args, strict=strict)
+
+
+def compiled(fn):
+    import torch
+    torch._dynamo.reset()
+    return torch.compile(fn, fullgraph=True, backend="eager")
+
+
+def same(a, b):
+    import torch
+    if isinstance(a, (tuple, list)):
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+    return torch.equal(torch.as_tensor(a), torch.as_tensor(b).to(
+        torch.as_tensor(a).dtype))
+
+
+class Checks:
+    """Each case: exported (strict and non-strict) and compiled, run on
+    inputs taking every path, equal to the original run eagerly."""
+
+    def check(self, fn, inputs, ops):
+        for strict in (False, True):
+            program = export(fn, inputs[0], strict)
+            self.assertEqual(sorted(set(higher_order_ops(program))),
+                             sorted(ops), "strict=%s" % strict)
+            for args in inputs:
+                self.assertTrue(same(program.module()(*args), fn(*args)),
+                                (fn.__name__, strict, args))
+        c = compiled(fn)
+        for args in inputs:
+            self.assertTrue(same(c(*args), fn(*args)), (fn.__name__, args))
