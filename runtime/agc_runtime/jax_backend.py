@@ -137,10 +137,6 @@ class _Sequence:
         self.length, self.item, self.xs = length, item, xs
 
 
-class _Retry(Exception):
-    """A branch met a Python number whose dtype the other side decides."""
-
-
 class Staging(Conditionals, core.PythonLists):
     """JAX's control flow for the statements the python backend hands over
     (a JAX value decides them)."""
