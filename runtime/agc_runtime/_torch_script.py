@@ -16,7 +16,8 @@ without those names is left as it is.
 
 import sys
 
-# The guard's text up to its arguments (passes/functions.cpp InsertGuard).
+# The guard's text up to its arguments (InsertGuard in
+# passes/functions/eager_originals.cpp).
 _GUARD = ("if _ag__guard__ and _ag__guard__.tracing(): "
           "return _ag__guard__.call_own_twin(")
 _USERS = ("torch._sources", "torch.jit.frontend", "torch.jit.annotations",
