@@ -1,6 +1,7 @@
 // The valid forms tree-sitter-python 0.23.6 misreads, and how the lowering
-// rebuilds the tree CPython reads. Each names the misparse; the test that
-// pins it is in lower_test.cpp:
+// rebuilds the tree CPython reads. Each names the misparse and the test that
+// pins it, in lower_expressions_test.cpp (those of with, except, annotations
+// and patterns in lower_statements_test.cpp):
 //
 //   `type(x).attr = v` read as a type alias statement: TypeAlias, TypeCall
 //       ("lowers soft keywords and misread forms like CPython")
