@@ -52,6 +52,12 @@ if(WIN32)
   target_link_libraries(mimalloc_static PUBLIC psapi shell32 user32 advapi32
     bcrypt)
 endif()
+if(APPLE AND AGC_ZIG)
+  # Zig's macOS headers have no <sys/syscall.h>; cmake/darwin_shims has one
+  # that gives mimalloc what Apple's gives it (see there).
+  target_include_directories(mimalloc_static SYSTEM PRIVATE
+    "${CMAKE_SOURCE_DIR}/cmake/darwin_shims")
+endif()
 
 option(AGC_STATIC_CXX_RUNTIME
   "Link the C++ runtime statically (AGC_DEPS=bundled)" ON)

@@ -85,6 +85,31 @@ def binary_format(data: bytes) -> str:
     return "unknown"
 
 
+# The libraries every macOS has, which a Mach-O binary of a wheel may load
+# (what delocate allows without bundling).
+MACOS_SYSTEM_LIBRARIES = {"/usr/lib/libSystem.B.dylib",
+                          "/usr/lib/libiconv.2.dylib"}
+
+
+def macho_loads(data: bytes) -> tuple[list[str], str]:
+    """The dylibs a 64-bit Mach-O file loads, and the oldest macOS it says
+    it runs on (LC_BUILD_VERSION's minos, "11.0")."""
+    ncmds = struct.unpack_from("<I", data, 16)[0]
+    off = 32
+    loads, minos = [], "?"
+    for _ in range(ncmds):
+        cmd, size = struct.unpack_from("<II", data, off)
+        if cmd in (0xC, 0x80000018, 0x8000001F):  # LOAD, WEAK, REEXPORT
+            name_off = struct.unpack_from("<I", data, off + 8)[0]
+            raw = data[off + name_off:off + size]
+            loads.append(raw.split(b"\0", 1)[0].decode())
+        elif cmd == 0x32:  # LC_BUILD_VERSION
+            v = struct.unpack_from("<I", data, off + 12)[0]
+            minos = f"{v >> 16}.{(v >> 8) & 0xFF}"
+        off += size
+    return loads, minos
+
+
 def elf_interpreter(data: bytes) -> str | None:
     """The PT_INTERP of a 64-bit little-endian ELF file, or None (static)."""
     phoff = struct.unpack_from("<Q", data, 32)[0]
@@ -250,7 +275,14 @@ def check_wheel(wheel: Path, tag: str, dist: Path, work: Path,
     if tag.startswith(("manylinux", "musllinux")):
         auditwheel(wheel, tag, tools / "auditwheel")
     if tag.startswith("macosx"):
-        print(f"note {tag}: not run (no macOS here); format checked only")
+        loads, minos = macho_loads(data)
+        record(f"{tag}: loads only macOS's own libraries",
+               bool(loads) and set(loads) <= MACOS_SYSTEM_LIBRARIES,
+               ", ".join(loads))
+        record(f"{tag}: built for macOS 11.0 and later", minos == "11.0",
+               minos)
+        print(f"note {tag}: not run (no macOS here); format, libraries and "
+              "version checked only")
         return
     env = clean_env()
     if tag == "manylinux_2_17_x86_64":

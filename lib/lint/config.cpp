@@ -8,6 +8,14 @@
 #include <filesystem>
 
 #define TOML_EXCEPTIONS 0
+// toml++ 3.3 checks FLT_RADIX. Built for macOS with Zig's headers, it is
+// missing: the system's math.h includes float.h for its infinity and NaN
+// alone, and libc++'s guard then keeps the rest of float.h out. The
+// compiler's own macro has the value.
+#include <cfloat>
+#ifndef FLT_RADIX
+#define FLT_RADIX __FLT_RADIX__
+#endif
 #include <toml++/toml.h>
 
 #include "lib/base/fnmatch.h"
