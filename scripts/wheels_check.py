@@ -91,14 +91,17 @@ MACOS_SYSTEM_LIBRARIES = {"/usr/lib/libSystem.B.dylib",
                           "/usr/lib/libiconv.2.dylib"}
 
 
-def macho_loads(data: bytes) -> tuple[list[str], str]:
-    """The dylibs a 64-bit Mach-O file loads, and the oldest macOS it says
-    it runs on (LC_BUILD_VERSION's minos, "11.0")."""
+def macho_loads(data: bytes) -> tuple[list[str], str, bool]:
+    """The dylibs a 64-bit Mach-O file loads, the oldest macOS it says it
+    runs on (LC_BUILD_VERSION's minos, "11.0") and whether it is signed
+    (LC_CODE_SIGNATURE: Apple silicon runs no unsigned binary; the linker
+    signs it ad hoc)."""
     ncmds = struct.unpack_from("<I", data, 16)[0]
     off = 32
-    loads, minos = [], "?"
+    loads, minos, signed = [], "?", False
     for _ in range(ncmds):
         cmd, size = struct.unpack_from("<II", data, off)
+        signed = signed or cmd == 0x1D
         if cmd in (0xC, 0x80000018, 0x8000001F):  # LOAD, WEAK, REEXPORT
             name_off = struct.unpack_from("<I", data, off + 8)[0]
             raw = data[off + name_off:off + size]
@@ -107,7 +110,7 @@ def macho_loads(data: bytes) -> tuple[list[str], str]:
             v = struct.unpack_from("<I", data, off + 12)[0]
             minos = f"{v >> 16}.{(v >> 8) & 0xFF}"
         off += size
-    return loads, minos
+    return loads, minos, signed
 
 
 def elf_interpreter(data: bytes) -> str | None:
@@ -275,7 +278,10 @@ def check_wheel(wheel: Path, tag: str, dist: Path, work: Path,
     if tag.startswith(("manylinux", "musllinux")):
         auditwheel(wheel, tag, tools / "auditwheel")
     if tag.startswith("macosx"):
-        loads, minos = macho_loads(data)
+        loads, minos, signed = macho_loads(data)
+        if tag.endswith("arm64"):
+            record(f"{tag}: signed (ad hoc), as Apple silicon requires",
+                   signed)
         record(f"{tag}: loads only macOS's own libraries",
                bool(loads) and set(loads) <= MACOS_SYSTEM_LIBRARIES,
                ", ".join(loads))
