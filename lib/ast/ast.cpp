@@ -432,6 +432,22 @@ bool IsValuePattern(const Pattern& pattern) {
   return false;
 }
 
+std::string_view LastName(const Expr* expr) {
+  if (expr == nullptr) {
+    return {};
+  }
+  if (const auto* call = expr->As<Call>()) {
+    expr = call->func;
+  }
+  if (const auto* name = expr->As<Name>()) {
+    return name->id;
+  }
+  if (const auto* attr = expr->As<Attribute>()) {
+    return attr->attr;
+  }
+  return {};
+}
+
 std::string_view BoundName(const Node& node) {
   switch (node.kind) {
     case Kind::kName: {

@@ -379,6 +379,11 @@ const Arg* FirstPositional(const Arguments& args);
 // literal or dotted name (==), None/True/False (is), or `|` of those.
 bool IsValuePattern(const Pattern& pattern);
 
+// The last name of an expression: `f` for `f`, `b` for `a.b`, the callee's
+// for a call (decorators such as `@a.do_not_convert()`); "" for null or
+// anything else.
+std::string_view LastName(const Expr* expr);
+
 // The name `node` itself binds in the scope it runs in, or "": a Name
 // stored or deleted, a def or class name, a parameter, an import alias (its
 // `as` name, else its first dotted part; "" for `*`), an except or match

@@ -223,22 +223,6 @@ bool ModuleFacts::IsTensorFlow(std::string_view name) const {
          tensorflow_names.end();
 }
 
-std::string_view LastName(const ast::Expr* expr) {
-  if (expr == nullptr) {
-    return {};
-  }
-  if (const auto* call = expr->As<ast::Call>()) {
-    expr = call->func;
-  }
-  if (const auto* name = expr->As<ast::Name>()) {
-    return name->id;
-  }
-  if (const auto* attr = expr->As<ast::Attribute>()) {
-    return attr->attr;
-  }
-  return {};
-}
-
 const ast::Expr& ChainRoot(const ast::Expr& expr) {
   const ast::Expr* e = &expr;
   while (const auto* a = e->As<ast::Attribute>()) {
@@ -263,7 +247,7 @@ std::string DottedName(const ast::Expr* expr) {
 
 bool IsConvertible(const ast::FunctionDef& fn) {
   for (const ast::Expr* decorator : fn.decorator_list) {
-    std::string_view last = LastName(decorator);
+    std::string_view last = ast::LastName(decorator);
     if (last == "do_not_convert" || last == "autograph_artifact") {
       return false;
     }

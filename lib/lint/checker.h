@@ -165,10 +165,6 @@ bool IsSelf(const ast::Expr& expr, const Checker& checker);
 // generator, not do_not_convert / autograph_artifact.
 bool IsConvertible(const ast::FunctionDef& fn);
 
-// The last name of an expression: `f` for `f`, `b` for `a.b`, the callee's
-// for a call (decorators such as `@a.do_not_convert()`).
-std::string_view LastName(const ast::Expr* expr);
-
 // The expression an attribute chain starts from: `tf` of `tf.nest.flatten`,
 // `x` of `x`, the call of `f().a`.
 const ast::Expr& ChainRoot(const ast::Expr& expr);

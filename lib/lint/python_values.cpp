@@ -23,21 +23,21 @@ bool PythonAnnotation(const ast::Expr* a) {
     return false;
   }
   if (const auto* sub = a->As<ast::Subscript>()) {
-    std::string_view outer = LastName(sub->value);
+    std::string_view outer = ast::LastName(sub->value);
     if (outer == "Optional") {
       return PythonAnnotation(sub->slice);
     }
     return OneOf(outer, {"List", "list", "Tuple", "tuple", "Dict", "dict",
                          "Sequence", "Mapping"});
   }
-  return OneOf(LastName(a), {"int", "float", "bool", "str", "list", "tuple",
-                             "dict", "List", "Tuple", "Dict"});
+  return OneOf(ast::LastName(a), {"int", "float", "bool", "str", "list",
+                                  "tuple", "dict", "List", "Tuple", "Dict"});
 }
 
 // `tf.Tensor`, `jax.Array`, `np.ndarray`, `tf.Variable`.
 bool TensorAnnotation(const ast::Expr* a) {
-  return a != nullptr && OneOf(LastName(a), {"Tensor", "Array", "ndarray",
-                                             "Variable", "ArrayLike"});
+  return a != nullptr && OneOf(ast::LastName(a), {"Tensor", "Array", "ndarray",
+                                                  "Variable", "ArrayLike"});
 }
 
 const ast::Arg* FindArg(const ast::Arguments& args, std::string_view name) {
@@ -339,7 +339,7 @@ bool Traced(const ast::FunctionDef& def, const ModuleFacts& facts) {
       }
       d = call->func;
     }
-    std::string_view last = LastName(d);
+    std::string_view last = ast::LastName(d);
     if (last != "function" && last != "jit") {
       continue;
     }

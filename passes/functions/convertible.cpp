@@ -14,25 +14,9 @@
 namespace agc::passes::functions {
 namespace {
 
-// The last name of a decorator: `do_not_convert` for `@do_not_convert`,
-// `@ag.do_not_convert` and `@tf.autograph.experimental.do_not_convert()`.
-std::string_view LastName(const ast::Expr& decorator) {
-  const ast::Expr* expr = &decorator;
-  if (const auto* call = expr->As<ast::Call>()) {
-    expr = call->func;
-  }
-  if (const auto* name = expr->As<ast::Name>()) {
-    return name->id;
-  }
-  if (const auto* attr = expr->As<ast::Attribute>()) {
-    return attr->attr;
-  }
-  return {};
-}
-
 bool HasDecorator(const ast::FunctionDef& fn, std::string_view last_name) {
   for (const ast::Expr* decorator : fn.decorator_list) {
-    if (LastName(*decorator) == last_name) {
+    if (ast::LastName(decorator) == last_name) {
       return true;
     }
   }
@@ -43,7 +27,7 @@ bool HasDecorator(const ast::FunctionDef& fn, std::string_view last_name) {
 // f: g(f))` is a converted lambda in a decorator) or `@ag__.twin_of(...)`.
 bool IsMarkedConverted(const ast::FunctionDef& fn) {
   for (const ast::Expr* decorator : fn.decorator_list) {
-    const std::string_view name = LastName(*decorator);
+    const std::string_view name = ast::LastName(decorator);
     if ((name == "autograph_artifact" && !decorator->Is<ast::Call>()) ||
         name == "twin_of") {
       return true;

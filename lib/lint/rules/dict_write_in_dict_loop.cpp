@@ -96,7 +96,7 @@ std::string IteratedDict(const ast::Expr* iter, const ast::Node* def) {
 std::string_view KeyTarget(const ast::For& loop) {
   const ast::Expr* target = loop.target;
   if (const auto* call = loop.iter->As<ast::Call>()) {
-    std::string_view method = LastName(call->func);
+    std::string_view method = ast::LastName(call->func);
     if (method == "values") {
       return {};
     }
