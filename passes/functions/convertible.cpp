@@ -142,20 +142,17 @@ void FindUnlowered(const ast::Node& node,
     }
     return;
   }
+  // try and try/except*: a statement of the finally block counts as one.
+  const std::vector<ast::Stmt*>* finalbody = nullptr;
   if (const auto* t = node.As<ast::Try>()) {
-    ast::ForEachChild(node, [&](const ast::Node* child) {
-      bool final_stmt = false;
-      for (const ast::Stmt* s : t->finalbody) {
-        final_stmt = final_stmt || s == child;
-      }
-      visit(*child, in_loop, in_finally || (final_stmt && in_loop), final_stmt);
-    });
-    return;
+    finalbody = &t->finalbody;
+  } else if (const auto* t = node.As<ast::TryStar>()) {
+    finalbody = &t->finalbody;
   }
-  if (const auto* t = node.As<ast::TryStar>()) {
+  if (finalbody != nullptr) {
     ast::ForEachChild(node, [&](const ast::Node* child) {
       bool final_stmt = false;
-      for (const ast::Stmt* s : t->finalbody) {
+      for (const ast::Stmt* s : *finalbody) {
         final_stmt = final_stmt || s == child;
       }
       visit(*child, in_loop, in_finally || (final_stmt && in_loop), final_stmt);
