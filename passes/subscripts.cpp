@@ -44,7 +44,8 @@
 //
 // Attaches: kFlagLowered on the functions where it rewrote a write (the new
 // binding is not in the original program's facts). Requires: functions;
-// qual_names, activity, reaching_definitions of the tree it rewrites.
+// qual_names, activity, reaching_definitions of the input (and of the
+// functions a lowering pass changed, computed here for those alone).
 #include <memory>
 #include <optional>
 #include <string>
@@ -55,6 +56,7 @@
 #include "lib/analysis/manager.h"
 #include "lib/analysis/qual_names.h"
 #include "lib/analysis/reaching_definitions.h"
+#include "lib/analysis/subtree.h"
 #include "lib/ast/ast.h"
 #include "lib/codegen/namer.h"
 #include "lib/codegen/template.h"
@@ -343,17 +345,57 @@ class Rewriter {
   bool lowered_write_ = false;
 };
 
+// Whether the function's own code (not nested scopes) has a loop: only
+// there does the pass rewrite anything.
+bool HasLoop(const ast::Node& node) {
+  if (node.Is<ast::While>() || node.Is<ast::For>()) {
+    return true;
+  }
+  bool found = false;
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    if (!found &&
+        (child->category() == ast::Category::kStmt ||
+         child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) &&
+        !child->Is<ast::FunctionDef>() && !child->Is<ast::AsyncFunctionDef>() &&
+        !child->Is<ast::ClassDef>()) {
+      found = HasLoop(*child);
+    }
+  });
+  return found;
+}
+
 class SubscriptsPass : public pass::Pass {
  public:
   pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
+    // Facts of the input describe every function the passes before only
+    // wrapped; one a lowering pass added statements to (kFlagLowered) is
+    // analysed afresh, with the others of its kind, when one has a loop.
     auto& analyses = ctx.analyses();
-    const auto& names = analyses.GetFresh<analysis::QualNames>();
-    const auto& activity = analyses.GetFresh<analysis::Activity>();
-    const auto& reaching = analyses.GetFresh<analysis::ReachingDefinitions>();
+    const auto& names = analyses.GetOriginal<analysis::QualNames>();
+    const auto& activity = analyses.GetOriginal<analysis::Activity>();
+    const auto& reaching =
+        analyses.GetOriginal<analysis::ReachingDefinitions>();
+    std::unique_ptr<analysis::SubtreeAnalyses> lowered_facts;
     bool changed = false;
     for (ast::FunctionDef* fn : ConvertedFunctions(module)) {
-      Rebinding facts(*fn, names, activity, reaching);
-      Rewriter rewriter(module, *fn, facts, names, activity);
+      bool has_loop = false;
+      for (const ast::Stmt* stmt : fn->body) {
+        has_loop = has_loop || HasLoop(*stmt);
+      }
+      if (!has_loop) {
+        continue;
+      }
+      const bool lowered = (fn->flags & ast::kFlagLowered) != 0;
+      if (lowered && !lowered_facts) {
+        lowered_facts = std::make_unique<analysis::SubtreeAnalyses>(
+            module, analysis::LoweredSubtrees(module));
+      }
+      const auto& fn_names = lowered ? lowered_facts->qual_names() : names;
+      const auto& fn_activity = lowered ? lowered_facts->activity() : activity;
+      Rebinding facts(
+          *fn, fn_names, fn_activity,
+          lowered ? lowered_facts->reaching_definitions() : reaching);
+      Rewriter rewriter(module, *fn, facts, fn_names, fn_activity);
       if (rewriter.Run()) {
         if (rewriter.lowered_write()) {
           fn->flags |= ast::kFlagLowered;
@@ -373,9 +415,9 @@ std::unique_ptr<pass::Pass> Create() {
 }
 
 analysis::AnalysisSet Analyses() {
-  return {analysis::Analysis<analysis::QualNames>(),
-          analysis::Analysis<analysis::Activity>(),
-          analysis::Analysis<analysis::ReachingDefinitions>()};
+  return {analysis::Original<analysis::QualNames>(),
+          analysis::Original<analysis::Activity>(),
+          analysis::Original<analysis::ReachingDefinitions>()};
 }
 
 }  // namespace agc::passes::subscripts

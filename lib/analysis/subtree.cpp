@@ -7,6 +7,39 @@
 #include "lib/analysis/reaching_definitions.h"
 
 namespace agc::analysis {
+namespace {
+
+void FindLowered(const ast::Node& node,
+                 const ast::ClassDef* in_class,
+                 std::vector<Subtree>& out) {
+  if (const auto* fn = node.As<ast::FunctionDef>()) {
+    if ((fn->flags & ast::kFlagLowered) != 0) {
+      out.push_back({fn, in_class});
+      return;
+    }
+    in_class = nullptr;
+  } else if (node.Is<ast::AsyncFunctionDef>()) {
+    in_class = nullptr;
+  } else if (const auto* cls = node.As<ast::ClassDef>()) {
+    in_class = cls;
+  }
+  ast::ForEachChild(node, [&](const ast::Node* child) {
+    if (child->category() == ast::Category::kStmt ||
+        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+      FindLowered(*child, in_class, out);
+    }
+  });
+}
+
+}  // namespace
+
+std::vector<Subtree> LoweredSubtrees(const ast::Module& module) {
+  std::vector<Subtree> out;
+  for (const ast::Stmt* stmt : module.body) {
+    FindLowered(*stmt, nullptr, out);
+  }
+  return out;
+}
 
 SubtreeAnalyses::SubtreeAnalyses(const ast::Module& module,
                                  std::vector<Subtree> roots)

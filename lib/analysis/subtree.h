@@ -26,6 +26,13 @@ struct Subtree {
   const ast::ClassDef* in_class = nullptr;
 };
 
+// The outermost functions flagged kFlagLowered (a lowering pass added
+// statements to them, so facts of the input do not describe them) in the
+// module, in source order, each with the class whose body it is directly
+// in: the roots to analyse afresh. Their nested functions are in their
+// subtrees.
+std::vector<Subtree> LoweredSubtrees(const ast::Module& module);
+
 class Activity;
 class Cfgs;
 class Liveness;

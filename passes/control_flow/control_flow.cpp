@@ -119,31 +119,6 @@
 namespace agc::passes::control_flow {
 namespace {
 
-// The outermost functions with kFlagLowered under `node` (their nested
-// functions are in their subtrees), each with the class whose body it is
-// directly in.
-void FindLowered(const ast::Node& node,
-                 const ast::ClassDef* in_class,
-                 std::vector<analysis::Subtree>& out) {
-  if (const auto* fn = node.As<ast::FunctionDef>()) {
-    if ((fn->flags & ast::kFlagLowered) != 0) {
-      out.push_back({fn, in_class});
-      return;
-    }
-    in_class = nullptr;
-  } else if (node.Is<ast::AsyncFunctionDef>()) {
-    in_class = nullptr;
-  } else if (const auto* cls = node.As<ast::ClassDef>()) {
-    in_class = cls;
-  }
-  ast::ForEachChild(node, [&](const ast::Node* child) {
-    if (child->category() == ast::Category::kStmt ||
-        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
-      FindLowered(*child, in_class, out);
-    }
-  });
-}
-
 class ControlFlowPass : public pass::Pass {
  public:
   pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
@@ -181,10 +156,8 @@ class ControlFlowPass : public pass::Pass {
         &ctx.analyses().GetOriginal<analysis::Liveness>(),
         &ctx.analyses().GetOriginal<analysis::ReachingDefinitions>()};
     // Only those functions' subtrees are analysed (not the whole module).
-    std::vector<analysis::Subtree> lowered_roots;
-    for (const ast::Stmt* stmt : module.body) {
-      FindLowered(*stmt, nullptr, lowered_roots);
-    }
+    std::vector<analysis::Subtree> lowered_roots =
+        analysis::LoweredSubtrees(module);
     Facts fresh;
     std::unique_ptr<analysis::SubtreeAnalyses> lowered_facts;
     if (!lowered_roots.empty()) {
