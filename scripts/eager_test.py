@@ -203,6 +203,32 @@ class Staging(unittest.TestCase):
             agc_runtime.use("python")
         self.assertEqual(got, [add(10) for add in original.make_adders(3)])
 
+    def test_factories_and_their_functions(self):
+        # make_offset needs no twin, nor does what it makes; make_sign makes
+        # a function that needs one, so it has one too (TensorFlow would
+        # convert an unmarked make_sign from its source, guard and all).
+        import agc_runtime
+        from agc_runtime import staged
+        self.assertIsNone(agc_runtime.twin(eager.make_offset))
+        self.assertIsNone(agc_runtime.twin(eager.make_offset(1)))
+        self.assertEqual(eager.make_offset(2)(3), original.make_offset(2)(3))
+        self.assertIsNotNone(agc_runtime.twin(eager.make_sign))
+        sign = eager.make_sign(5)
+        self.assertIsNotNone(agc_runtime.twin(sign))
+        agc_runtime.use("staged")
+        try:
+            got = [staged.unstage(sign(staged.Value(v))) for v in (3, -3)]
+        finally:
+            agc_runtime.use("python")
+        self.assertEqual(got, [original.make_sign(5)(3),
+                               original.make_sign(5)(-3)])
+
+    def test_super_alone_needs_no_twin(self):
+        import agc_runtime
+        self.assertIsNone(agc_runtime.twin(eager.Derived.__init__))
+        d = eager.Derived(4)
+        self.assertEqual((d.v, d.w), (4, 8))
+
     def test_registry_of_originals_stays_small(self):
         # A nested `def` run at every call registers each function it makes
         # (weakly): the dead ones are dropped as the list grows.
@@ -262,6 +288,10 @@ class Staging(unittest.TestCase):
         self.assertEqual((twin.__name__, twin.__qualname__,
                           twin.__code__.co_name),
                          ("collatz", "collatz", "collatz"))
+        # agc writes the twin without its docstring; it gets the original's.
+        sign = eager.make_sign(1)
+        self.assertEqual(agc_runtime.twin(sign).__doc__, sign.__doc__)
+        self.assertIn("The function it makes", sign.__doc__)
         method = agc_runtime.twin(eager.Counter.bump)
         self.assertEqual(method.__qualname__, "Counter.bump")
         self.assertNotIn("_agc_collatz", vars(eager))

@@ -130,3 +130,33 @@ def rebinds_itself(x):
     global rebinds_itself
     rebinds_itself = abs
     return rebinds_itself(x)
+
+
+def make_offset(k):
+    """A factory written once: neither it nor what it makes needs a twin."""
+    def offset(x):
+        return x + k
+    return offset
+
+
+def make_sign(scale):
+    """A factory of a function that needs a twin needs one too."""
+    def sign(x):
+        """The function it makes has its guard and its twin."""
+        if x > 0:
+            return scale
+        return -scale
+    return sign
+
+
+class Base:
+    def __init__(self, v):
+        self.v = v
+
+
+class Derived(Base):
+    def __init__(self, v):
+        # super() alone needs no twin: a twin would call it in the
+        # original's context.
+        super().__init__(v)
+        self.w = v * 2

@@ -7,14 +7,13 @@ namespace agc::analysis {
 namespace {
 
 // The builtins the runtime overloads for staged values
-// (_OVERLOADABLE_BUILTINS), or calls in the original's context or frames
-// (_CONTEXT_BUILTINS, super), by name: shadowed or not, a call of one of
-// these names needs a twin.
-constexpr std::array<std::string_view, 24> kTwinBuiltins = {
-    "abs",    "all",    "any",   "dir",     "enumerate", "eval",
-    "exec",   "filter", "float", "globals", "int",       "len",
-    "locals", "map",    "max",   "min",     "next",      "print",
-    "range",  "sorted", "super", "vars",    "zip",       "__import__"};
+// (_OVERLOADABLE_BUILTINS), by name: shadowed or not, a call of one of these
+// names needs a twin. Those a twin calls in the original's context (super,
+// locals, vars, globals, dir, eval, exec: call_trees leaves them direct, the
+// functions pass snapshots locals()) do what they do in the original.
+constexpr std::array<std::string_view, 16> kTwinBuiltins = {
+    "abs", "all", "any", "enumerate", "filter", "float", "int",    "len",
+    "map", "max", "min", "next",      "print",  "range", "sorted", "zip"};
 
 bool IsTwinBuiltin(std::string_view name) {
   return std::find(kTwinBuiltins.begin(), kTwinBuiltins.end(), name) !=
@@ -58,11 +57,6 @@ std::string_view StatementName(const ast::Stmt& stmt) {
       return "with statement";
     case ast::Kind::kMatch:
       return "match statement";
-    case ast::Kind::kFunctionDef:
-    case ast::Kind::kAsyncFunctionDef:
-      return "nested function";
-    case ast::Kind::kClassDef:
-      return "class definition";
     case ast::Kind::kReturn:
       return "early return";
     case ast::Kind::kAssert:
@@ -75,6 +69,8 @@ std::string_view StatementName(const ast::Stmt& stmt) {
 class Finder {
  public:
   explicit Finder(const TwinRuleOptions& options) : options_(options) {}
+
+  const TwinRuleOptions& options() const { return options_; }
 
   std::optional<TwinReason> found;
 
@@ -172,20 +168,87 @@ class Finder {
   const TwinRuleOptions& options_;
 };
 
-}  // namespace
+std::optional<TwinReason> Block(const std::vector<ast::Stmt*>& body,
+                                bool function_body,
+                                Finder& finder);
 
-std::optional<TwinReason> NeedsTwin(const ast::FunctionDef& fn,
-                                    const TwinRuleOptions& options) {
-  Finder finder(options);
-  for (size_t i = 0; i < fn.body.size() && !finder.found; ++i) {
-    const ast::Stmt& stmt = *fn.body[i];
-    const bool last_return = stmt.Is<ast::Return>() && i + 1 == fn.body.size();
+// What the enclosing function itself runs of a nested `def`: its
+// decorators, defaults, annotations and type parameters. The body is not
+// the enclosing function's: it runs as written, in the original as in a
+// twin, or behind a guard and a twin of its own (Converter::OriginalBlock).
+template <typename Def>
+void DefinitionHeader(const Def& def, Finder& finder) {
+  for (const ast::Expr* d : def.decorator_list) {
+    finder.Expr(*d);
+  }
+  finder.Expr(*def.args);
+  if (def.returns != nullptr) {
+    finder.Expr(*def.returns);
+  }
+  for (const ast::TypeParam* t : def.type_params) {
+    finder.Expr(*t);
+  }
+}
+
+// The first statement of a block run by the enclosing function that needs
+// a twin (a nested def's header, a nested class's header and body).
+std::optional<TwinReason> Block(const std::vector<ast::Stmt*>& body,
+                                bool function_body,
+                                Finder& finder) {
+  for (size_t i = 0; i < body.size() && !finder.found; ++i) {
+    const ast::Stmt& stmt = *body[i];
+    if (const auto* def = stmt.As<ast::FunctionDef>()) {
+      DefinitionHeader(*def, finder);
+      // One that needs a twin itself makes the enclosing function need
+      // one: TensorFlow's AutoGraph converts a function not marked as
+      // converted from its source, and could not run the guard and the
+      // twin agc writes in it.
+      Finder inner(finder.options());
+      if (!finder.found && Block(def->body, /*function_body=*/true, inner)) {
+        return TwinReason{"nested function with a twin", def->origin};
+      }
+      continue;
+    }
+    if (const auto* def = stmt.As<ast::AsyncFunctionDef>()) {
+      DefinitionHeader(*def, finder);
+      continue;
+    }
+    if (const auto* cls = stmt.As<ast::ClassDef>()) {
+      // A class body runs once, when the enclosing function defines the
+      // class: its statements are the enclosing function's to check.
+      for (const ast::Expr* d : cls->decorator_list) {
+        finder.Expr(*d);
+      }
+      for (const ast::Expr* b : cls->bases) {
+        finder.Expr(*b);
+      }
+      for (const ast::Keyword* k : cls->keywords) {
+        finder.Expr(*k);
+      }
+      for (const ast::TypeParam* t : cls->type_params) {
+        finder.Expr(*t);
+      }
+      if (auto why = Block(cls->body, /*function_body=*/false, finder)) {
+        return why;
+      }
+      continue;
+    }
+    const bool last_return =
+        function_body && stmt.Is<ast::Return>() && i + 1 == body.size();
     if (!last_return && !PlainStatement(stmt)) {
       return TwinReason{StatementName(stmt), stmt.origin};
     }
     finder.Expr(stmt);
   }
   return finder.found;
+}
+
+}  // namespace
+
+std::optional<TwinReason> NeedsTwin(const ast::FunctionDef& fn,
+                                    const TwinRuleOptions& options) {
+  Finder finder(options);
+  return Block(fn.body, /*function_body=*/true, finder);
 }
 
 }  // namespace agc::analysis

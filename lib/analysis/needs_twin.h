@@ -8,18 +8,28 @@
 // is syntactic and conservative: a function needs a twin when its body
 // holds any of
 //
-//   - a compound statement (if, while, for, try, with, match, a nested
-//     def or class): control flow, or a body another pass rewrites;
+//   - a compound statement (if, while, for, try, with, match): control
+//     flow, or a body another pass rewrites;
 //   - a `return` anywhere but as the body's last statement;
 //   - an `assert`, `and`/`or`/`not`, a conditional expression, a chained
 //     comparison, a lambda, a comprehension or generator expression, a
 //     walrus, `await`/`yield`;
-//   - a call of a name the runtime overloads or calls in the original's
-//     context (`len`, `range`, `print`, `locals`, `super`... see
-//     kTwinBuiltins), or any other read of such a name (`p = print`), or
-//     a call of `set_loop_options`/`set_element_type`;
+//   - a call of a name the runtime overloads for staged values (`len`,
+//     `range`, `print`, `int`... see kTwinBuiltins), or any other read of
+//     such a name (`p = print`), or a call of
+//     `set_loop_options`/`set_element_type`, or of what reads its caller's
+//     frames (`sys._getframe`, `warnings.warn`);
 //   - with the optional passes selected: a subscript (slices), a list
 //     display or an `append`/`pop` call (lists).
+//
+// A nested def counts by what the function runs of it (its decorators,
+// defaults, annotations and type parameters), and by whether it needs a
+// twin itself: then so does the function, since TensorFlow's AutoGraph
+// converts a function that is not marked as converted from its source, and
+// could not run the guard and twin agc writes inside. A nested class counts
+// by its header, its body's statements and its methods, likewise. Builtins
+// a twin calls in the original's context (`super`, `locals`, `vars`,
+// `globals`, `dir`, `eval`, `exec`) need no twin.
 //
 // Everything else (assignments, arithmetic, attribute reads, calls of
 // other functions, raise, import, del, global, f-strings) is the same code

@@ -77,7 +77,8 @@ ast::FunctionDef* Converter::Original(ast::FunctionDef& fn, bool copied) {
   }
   if (!analysis::NeedsTwin(fn, TwinRule())) {
     // Its twin would do what it does under every backend: written once,
-    // as written, and not marked as converted (see needs_twin.h).
+    // as written, and not marked as converted (see needs_twin.h). No
+    // function it defines has a twin either.
     return nullptr;
   }
   auto* original = ast::CloneAs(module_, fn);
@@ -111,6 +112,12 @@ ast::FunctionDef* Converter::Original(ast::FunctionDef& fn, bool copied) {
     if (a != nullptr) {
       a->annotation = nullptr;
     }
+  }
+  // Nor a docstring: the function people see is the original, which keeps
+  // it (twin_of gives the twin the original's __doc__ at run time). A body
+  // that needs a twin has a statement after it.
+  if (twin->body.size() > 1 && IsDocstring(*twin->body[0])) {
+    twin->body.erase(twin->body.begin());
   }
   Convert(*twin, /*twin_of=*/original->name);
   if (copied) {

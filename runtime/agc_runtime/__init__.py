@@ -399,7 +399,8 @@ def twin_of(original, name):
       original by its code, where its guard finds it (``call_own_twin``);
     * gives the twin the original's name: ``__name__``, ``__qualname__`` and
       its code's ``co_name``/``co_qualname`` (and the qualified names of the
-      functions it defines), as seen in tracebacks, frames and reprs;
+      functions it defines), as seen in tracebacks, frames and reprs, and
+      its ``__doc__`` (agc writes the twin without the docstring);
     * records the original's code as the twin's caller, so frame-counting
       builtins (``sys._getframe``, ``warnings.warn``) count the guard's
       frame and the twin's as one call.
@@ -602,6 +603,7 @@ def _rename_twin(twin, function):
     twin.__code__ = renamed
     twin.__name__ = function.__name__
     twin.__qualname__ = function.__qualname__
+    twin.__doc__ = function.__doc__  # agc writes a twin without its docstring
 
 
 def _renamed_code(code, old_qualname, new_qualname, new_name=None):

@@ -18,7 +18,6 @@ def pager(text):
 
 @ag__.twin_of(pager, 'pager')
 def _agc_pager(text):
-    """Picks a pager the first time, then is that pager."""
     with ag__.FunctionScope('pager', 'fscope', ag__.STD) as fscope:
         global pager
         pager = print

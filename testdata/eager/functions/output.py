@@ -20,7 +20,6 @@ def collatz(n):
 
 @ag__.twin_of(collatz, 'collatz')
 def _agc_collatz(n):
-    """Steps to reach 1."""
     with ag__.FunctionScope('collatz', 'fscope', ag__.STD) as fscope:
         steps = 0
         def loop_test(steps, n):

@@ -1,6 +1,7 @@
 """No twin where none is needed: a function whose twin would do what it
 does under every backend is written once, as written (agc inspect says
 which construct needs a twin). One pair per construct: without it, with it."""
+import functools
 import math
 
 
@@ -56,14 +57,54 @@ def with_match(x):
 
 
 def with_nested_def(x):
+    # What the function runs of a nested def is its header; the def needs
+    # a twin of the function when it needs one itself.
     def inner(y):
         return y + x
     return inner
 
 
+def with_nested_twin(x):
+    def sign(y):
+        if y > 0:
+            return x
+        return -x
+    return sign
+
+
+def with_nested_def_default(x):
+    def inner(y=len(x)):
+        return y
+    return inner
+
+
+def with_nested_def_decorator(x):
+    @functools.lru_cache(maxsize=None if x else 1)
+    def inner(y):
+        return y
+    return inner
+
+
 def with_class(x):
-    class Box:
+    class Box(object, metaclass=type):
         value = x
+        def get(self):
+            return self.value
+    return Box
+
+
+def with_class_twin(x):
+    class Box:
+        def get(self):
+            for v in x:
+                return v
+    return Box
+
+
+def with_class_if(x):
+    class Box:
+        if x:
+            value = x
     return Box
 
 
@@ -140,11 +181,16 @@ def with_print(x):
 
 
 def with_super(self):
+    # super(), locals() and the like a twin calls in the original's context.
     return super().method()
 
 
 def with_locals(x):
-    return locals()
+    return locals(), vars(), globals(), dir()
+
+
+def with_eval(x):
+    return eval("x + 1"), exec("pass")
 
 
 def with_sum_and_str(xs):

@@ -4,6 +4,7 @@ does under every backend is written once, as written (agc inspect says
 which construct needs a twin). One pair per construct: without it, with it."""
 import agc_runtime as ag__
 _ag__guard__ = ag__.guard.bind(globals())
+import functools
 import math
 
 
@@ -141,37 +142,171 @@ del _agc_with_match
 
 
 def with_nested_def(x):
-    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    # What the function runs of a nested def is its header; the def needs
+    # a twin of the function when it needs one itself.
     def inner(y):
         return y + x
     return inner
 
 
-@ag__.twin_of(with_nested_def, 'with_nested_def')
-def _agc_with_nested_def(x):
-    with ag__.FunctionScope('with_nested_def', 'fscope', ag__.STD) as fscope:
+def with_nested_twin(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    def sign(y):
+        if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(y)
+        if y > 0:
+            return x
+        return -x
+    @ag__.twin_of(sign, 'sign')
+    def _agc_sign(y):
+        with ag__.FunctionScope('sign', 'fscope', ag__.STD) as fscope:
+            do_return = False
+            retval_ = ag__.UndefinedReturnValue()
+            def if_body(do_return, retval_):
+                retval_ = x
+                do_return = True
+                return (do_return, retval_)
+            def else_body(do_return, retval_):
+                retval_ = -x
+                do_return = True
+                return (do_return, retval_)
+            do_return, retval_ = ag__.if_stmt_fn(y > 0, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+            return fscope.ret(retval_, do_return)
+    del _agc_sign
+    return sign
+
+
+@ag__.twin_of(with_nested_twin, 'with_nested_twin')
+def _agc_with_nested_twin(x):
+    with ag__.FunctionScope('with_nested_twin', 'fscope', ag__.STD) as fscope:
+        @ag__.autograph_artifact
+        def sign(y):
+            with ag__.FunctionScope('sign', 'fscope', ag__.STD) as fscope:
+                do_return = False
+                retval_ = ag__.UndefinedReturnValue()
+                def if_body(do_return, retval_):
+                    retval_ = x
+                    do_return = True
+                    return (do_return, retval_)
+                def else_body(do_return, retval_):
+                    retval_ = -x
+                    do_return = True
+                    return (do_return, retval_)
+                do_return, retval_ = ag__.if_stmt_fn(y > 0, if_body, else_body, (do_return, retval_), ('do_return', 'retval_'), 2)
+                return fscope.ret(retval_, do_return)
+        return sign
+del _agc_with_nested_twin
+
+
+def with_nested_def_default(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    def inner(y=len(x)):
+        return y
+    return inner
+
+
+@ag__.twin_of(with_nested_def_default, 'with_nested_def_default')
+def _agc_with_nested_def_default(x):
+    with ag__.FunctionScope('with_nested_def_default', 'fscope', ag__.STD) as fscope:
+        @ag__.autograph_artifact
+        def inner(y=ag__.converted_call(len, (x,), None, fscope)):
+            with ag__.FunctionScope('inner', 'fscope', ag__.STD) as fscope:
+                return y
+        return inner
+del _agc_with_nested_def_default
+
+
+def with_nested_def_decorator(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    @functools.lru_cache(maxsize=None if x else 1)
+    def inner(y):
+        return y
+    return inner
+
+
+@ag__.twin_of(with_nested_def_decorator, 'with_nested_def_decorator')
+def _agc_with_nested_def_decorator(x):
+    with ag__.FunctionScope('with_nested_def_decorator', 'fscope', ag__.STD) as fscope:
+        @ag__.converted_call(functools.lru_cache, (), {'maxsize': ag__.if_exp(x, lambda: None, lambda: 1, 'x')}, fscope)
         @ag__.autograph_artifact
         def inner(y):
             with ag__.FunctionScope('inner', 'fscope', ag__.STD) as fscope:
-                return y + x
+                return y
         return inner
-del _agc_with_nested_def
+del _agc_with_nested_def_decorator
 
 
 def with_class(x):
-    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
-    class Box:
+    class Box(object, metaclass=type):
         value = x
+        def get(self):
+            return self.value
     return Box
 
 
-@ag__.twin_of(with_class, 'with_class')
-def _agc_with_class(x):
-    with ag__.FunctionScope('with_class', 'fscope', ag__.STD) as fscope:
+def with_class_twin(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    class Box:
+        def get(self):
+            if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(self)
+            for v in x:
+                return v
+
+        @ag__.twin_of(get, 'get')
+        def _agc_get(self):
+            with ag__.FunctionScope('get', 'fscope', ag__.STD) as fscope:
+                do_return = False
+                retval_ = ag__.UndefinedReturnValue()
+                def extra_test(do_return, retval_):
+                    return ag__.not_(do_return)
+                def loop_body(itr, do_return, retval_):
+                    v = itr
+                    retval_ = v
+                    do_return = True
+                    return (do_return, retval_)
+                do_return, retval_ = ag__.for_stmt_fn(x, extra_test, loop_body, (do_return, retval_), ('do_return', 'retval_'), {'iterate_names': 'v', 'operand_only': ('do_return', 'retval_')})
+                return fscope.ret(retval_, do_return)
+        del _agc_get
+    return Box
+
+
+@ag__.twin_of(with_class_twin, 'with_class_twin')
+def _agc_with_class_twin(x):
+    with ag__.FunctionScope('with_class_twin', 'fscope', ag__.STD) as fscope:
         class Box:
-            value = x
+            @ag__.autograph_artifact
+            def get(self):
+                with ag__.FunctionScope('get', 'fscope', ag__.STD) as fscope:
+                    do_return = False
+                    retval_ = ag__.UndefinedReturnValue()
+                    def extra_test(do_return, retval_):
+                        return ag__.not_(do_return)
+                    def loop_body(itr, do_return, retval_):
+                        v = itr
+                        retval_ = v
+                        do_return = True
+                        return (do_return, retval_)
+                    do_return, retval_ = ag__.for_stmt_fn(x, extra_test, loop_body, (do_return, retval_), ('do_return', 'retval_'), {'iterate_names': 'v', 'operand_only': ('do_return', 'retval_')})
+                    return fscope.ret(retval_, do_return)
         return Box
-del _agc_with_class
+del _agc_with_class_twin
+
+
+def with_class_if(x):
+    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
+    class Box:
+        if x:
+            value = x
+    return Box
+
+
+@ag__.twin_of(with_class_if, 'with_class_if')
+def _agc_with_class_if(x):
+    with ag__.FunctionScope('with_class_if', 'fscope', ag__.STD) as fscope:
+        class Box:
+            if x:
+                value = x
+        return Box
+del _agc_with_class_if
 
 
 def with_assert(x):
@@ -362,27 +497,16 @@ del _agc_with_print
 
 
 def with_super(self):
-    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(self)
+    # super(), locals() and the like a twin calls in the original's context.
     return super().method()
 
 
-@ag__.twin_of(with_super, 'with_super')
-def _agc_with_super(self):
-    with ag__.FunctionScope('with_super', 'fscope', ag__.STD) as fscope:
-        return ag__.converted_call(super().method, (), None, fscope)
-del _agc_with_super
-
-
 def with_locals(x):
-    if _ag__guard__ and _ag__guard__.tracing(): return _ag__guard__.call_own_twin(x)
-    return locals()
+    return locals(), vars(), globals(), dir()
 
 
-@ag__.twin_of(with_locals, 'with_locals')
-def _agc_with_locals(x):
-    with ag__.FunctionScope('with_locals', 'fscope', ag__.STD) as fscope:
-        return ag__.locals_(fscope, ('x',))
-del _agc_with_locals
+def with_eval(x):
+    return eval("x + 1"), exec("pass")
 
 
 def with_sum_and_str(xs):

@@ -23,7 +23,6 @@ def pos(x):
 
 @ag__.twin_of(pos, 'pos')
 def _agc_pos(x):
-    """Doc."""
     with ag__.FunctionScope('pos', 'fscope', ag__.STD) as fscope:
         return ag__.not_(x <= 0)
 del _agc_pos
