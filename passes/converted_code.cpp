@@ -1,6 +1,33 @@
 #include "passes/converted_code.h"
 
 namespace agc::passes {
+namespace {
+
+void CollectConverted(ast::Node& node, std::vector<ast::FunctionDef*>& out) {
+  if (auto* fn = node.As<ast::FunctionDef>();
+      fn != nullptr && (fn->flags & ast::kFlagConverted) != 0) {
+    out.push_back(fn);
+  }
+  if (node.Is<ast::AsyncFunctionDef>()) {
+    return;
+  }
+  ast::ForEachChild(node, [&](ast::Node* child) {
+    if (child->category() == ast::Category::kStmt ||
+        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
+      CollectConverted(*child, out);
+    }
+  });
+}
+
+}  // namespace
+
+std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module) {
+  std::vector<ast::FunctionDef*> out;
+  for (ast::Stmt* stmt : module.body) {
+    CollectConverted(*stmt, out);
+  }
+  return out;
+}
 
 bool IsFrameBuiltin(std::string_view name) {
   static constexpr std::string_view kFrameBuiltins[] = {

@@ -25,6 +25,7 @@
 #pragma once
 
 #include <string_view>
+#include <vector>
 
 #include "lib/ast/ast.h"
 
@@ -33,6 +34,11 @@ namespace agc::passes {
 // The scope name of a converted function (`fscope`); empty when `fn` does
 // not have the functions pass's shape.
 std::string_view FunctionScopeName(const ast::FunctionDef& fn);
+
+// Every converted function of the module (kFlagConverted; nested ones and
+// methods included), outer ones before the functions nested in them, in
+// source order.
+std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module);
 
 // Whether `expr` is `ag__.<name>` (any name when `name` is empty).
 bool IsRuntimeAttr(const ast::Expr& expr, std::string_view name = {});

@@ -441,8 +441,7 @@ void AttachHints(ast::Module& module,
 class DirectivesPass : public pass::Pass {
  public:
   pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
-    std::vector<ast::FunctionDef*> functions =
-        loop_jumps::ConvertedFunctions(module);
+    std::vector<ast::FunctionDef*> functions = ConvertedFunctions(module);
     if (functions.empty()) {
       return pass::Changed::kNo;
     }

@@ -130,22 +130,6 @@ class Lowerer {
   bool changed_ = false;
 };
 
-void CollectConverted(ast::Node& node, std::vector<ast::FunctionDef*>& out) {
-  if (auto* fn = node.As<ast::FunctionDef>();
-      fn != nullptr && (fn->flags & ast::kFlagConverted) != 0) {
-    out.push_back(fn);
-  }
-  if (node.Is<ast::AsyncFunctionDef>()) {
-    return;
-  }
-  ast::ForEachChild(node, [&](ast::Node* child) {
-    if (child->category() == ast::Category::kStmt ||
-        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
-      CollectConverted(*child, out);
-    }
-  });
-}
-
 }  // namespace
 
 ast::Stmt* Guard(ast::Module& module,
@@ -209,14 +193,6 @@ std::vector<ast::Stmt*>* ScopeBody(ast::FunctionDef& fn) {
     }
   }
   return nullptr;
-}
-
-std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module) {
-  std::vector<ast::FunctionDef*> functions;
-  for (ast::Stmt* stmt : module.body) {
-    CollectConverted(*stmt, functions);
-  }
-  return functions;
 }
 
 std::vector<ast::Stmt*>& BodyOf(ast::Stmt& loop) {

@@ -104,10 +104,6 @@ ast::Stmt* Guard(ast::Module& module,
                  std::string_view flag,
                  std::vector<ast::Stmt*> body);
 
-// Every converted function of the module (kFlagConverted), outer ones before
-// the functions nested in them.
-std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module);
-
 // The statements inside a converted function's `with ag__.FunctionScope(...)
 // as fscope:`; null when it does not have that shape.
 std::vector<ast::Stmt*>* ScopeBody(ast::FunctionDef& fn);

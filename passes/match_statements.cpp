@@ -390,7 +390,7 @@ class MatchStatementsPass : public pass::Pass {
  public:
   pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
     bool changed = false;
-    for (ast::FunctionDef* fn : loop_jumps::ConvertedFunctions(module)) {
+    for (ast::FunctionDef* fn : ConvertedFunctions(module)) {
       std::vector<ast::Stmt*>* body = loop_jumps::ScopeBody(*fn);
       if (body == nullptr) {
         continue;

@@ -7,22 +7,6 @@
 namespace agc::passes {
 namespace {
 
-void CollectConverted(ast::Node& node, std::vector<ast::FunctionDef*>& out) {
-  if (auto* fn = node.As<ast::FunctionDef>();
-      fn != nullptr && (fn->flags & ast::kFlagConverted) != 0) {
-    out.push_back(fn);
-  }
-  if (node.Is<ast::AsyncFunctionDef>()) {
-    return;
-  }
-  ast::ForEachChild(node, [&](ast::Node* child) {
-    if (child->category() == ast::Category::kStmt ||
-        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
-      CollectConverted(*child, out);
-    }
-  });
-}
-
 // Whether a scope below `scope` declares `symbol` nonlocal.
 bool ReboundBelow(const analysis::Scope& scope, analysis::SymbolId symbol) {
   for (const analysis::Scope* child : scope.children) {
@@ -55,14 +39,6 @@ bool IsAssignmentTarget(const ast::Node& node) {
     ctx = tuple->ctx;
   }
   return ctx != ast::ExprContext::kLoad;
-}
-
-std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module) {
-  std::vector<ast::FunctionDef*> out;
-  for (ast::Stmt* stmt : module.body) {
-    CollectConverted(*stmt, out);
-  }
-  return out;
 }
 
 Rebinding::Rebinding(const ast::FunctionDef& fn,

@@ -27,10 +27,6 @@
 
 namespace agc::passes {
 
-// Every converted FunctionDef of the module (nested ones and methods
-// included), in source order.
-std::vector<ast::FunctionDef*> ConvertedFunctions(ast::Module& module);
-
 class Rebinding {
  public:
   Rebinding(const ast::FunctionDef& fn,

@@ -277,7 +277,7 @@ class ReturnStatementsPass : public pass::Pass {
       return pass::Changed::kNo;  // no helpers: Python's return works
     }
     bool changed = false;
-    for (ast::FunctionDef* fn : loop_jumps::ConvertedFunctions(module)) {
+    for (ast::FunctionDef* fn : ConvertedFunctions(module)) {
       std::vector<ast::Stmt*>* body = loop_jumps::ScopeBody(*fn);
       if (body == nullptr || !InControlFlow(*body)) {
         continue;

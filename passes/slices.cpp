@@ -34,6 +34,7 @@
 #include "lib/ast/ast.h"
 #include "lib/codegen/template.h"
 #include "lib/pass/pass.h"
+#include "passes/converted_code.h"
 #include "passes/rebinding.h"
 
 namespace agc::passes::slices {

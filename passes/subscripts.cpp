@@ -61,6 +61,7 @@
 #include "lib/codegen/namer.h"
 #include "lib/codegen/template.h"
 #include "lib/pass/pass.h"
+#include "passes/converted_code.h"
 #include "passes/rebinding.h"
 
 namespace agc::passes::subscripts {
