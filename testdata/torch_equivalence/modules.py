@@ -103,6 +103,18 @@ class Branches(nn.Module):
         return self.down(x)
 
 
+class NestedStep(nn.Module):
+    # forward has no control flow of its own but defines a function that
+    # does: it keeps a twin (an original without one would run the nested
+    # function's guard and twin_of under Dynamo, which cannot trace them).
+    def forward(self, x):
+        def step(v):
+            if v.sum() > 0:
+                return v * 2
+            return v - 1
+        return step(x)
+
+
 _T = torch.tensor
 
 CASES = {
@@ -114,8 +126,10 @@ CASES = {
     "Halting": [(torch.ones(3),), (-torch.ones(3) * 3,)],
     "Clip": [(_T([3.0, 4.0]),), (_T([0.3, 0.4]),)],
     "Branches": [(_T([1.0, 2.0]), _T(1)), (_T([1.0, 2.0]), _T(-1))],
+    "NestedStep": [(_T([1.0, -3.0]),), (_T([-1.0, 3.0]),)],
 }
 
 STAGED = {"EarlyExit": {"cond"}, "Gated": {"cond"}, "Refine": {"while_loop"},
           "Repeat": {"while_loop"}, "Residual": {"cond"},
-          "Halting": {"while_loop"}, "Clip": {"cond"}, "Branches": {"cond"}}
+          "Halting": {"while_loop"}, "Clip": {"cond"}, "Branches": {"cond"},
+          "NestedStep": {"cond"}}
