@@ -89,32 +89,12 @@ class Rewriter {
   bool found_ = false;
 };
 
-void CollectConverted(ast::Node& node, std::vector<ast::FunctionDef*>& out) {
-  if (auto* fn = node.As<ast::FunctionDef>();
-      fn != nullptr && (fn->flags & ast::kFlagConverted) != 0) {
-    out.push_back(fn);
-  }
-  if (node.Is<ast::AsyncFunctionDef>()) {
-    return;
-  }
-  ast::ForEachChild(node, [&](ast::Node* child) {
-    if (child->category() == ast::Category::kStmt ||
-        child->Is<ast::ExceptHandler>() || child->Is<ast::MatchCase>()) {
-      CollectConverted(*child, out);
-    }
-  });
-}
-
 class AssertsPass : public pass::Pass {
  public:
   pass::Changed Run(ast::Module& module, pass::PassContext& ctx) override {
-    std::vector<ast::FunctionDef*> functions;
-    for (ast::Stmt* stmt : module.body) {
-      CollectConverted(*stmt, functions);
-    }
     Rewriter rewriter(module);
     bool changed = false;
-    for (ast::FunctionDef* fn : functions) {
+    for (ast::FunctionDef* fn : ConvertedFunctions(module)) {
       if (rewriter.Function(*fn)) {
         fn->flags |= ast::kFlagLowered;
         ctx.MarkChanged(*fn);
