@@ -168,10 +168,6 @@ class Finder {
   const TwinRuleOptions& options_;
 };
 
-std::optional<TwinReason> Block(const std::vector<ast::Stmt*>& body,
-                                bool function_body,
-                                Finder& finder);
-
 // What the enclosing function itself runs of a nested `def`: its
 // decorators, defaults, annotations and type parameters. The body is not
 // the enclosing function's: it runs as written, in the original as in a
@@ -203,8 +199,7 @@ std::optional<TwinReason> Block(const std::vector<ast::Stmt*>& body,
       // one: TensorFlow's AutoGraph converts a function not marked as
       // converted from its source, and could not run the guard and the
       // twin agc writes in it.
-      Finder inner(finder.options());
-      if (!finder.found && Block(def->body, /*function_body=*/true, inner)) {
+      if (!finder.found && NeedsTwin(*def, finder.options())) {
         return TwinReason{"nested function with a twin", def->origin};
       }
       continue;

@@ -159,6 +159,8 @@ TEST_CASE("NeedsTwin: calls of the builtins the runtime overloads") {
     CHECK(Rule("def f(a):\n    return " + std::string(name) + "(a)\n") == "-");
   }
   CHECK(Rule("def f(self):\n    super().__init__()\n    self.x = 1\n") == "-");
+  // Nor one no backend overloads.
+  CHECK(Rule("def f(a):\n    return __import__(a)\n") == "-");
   // Read, not called: it may be called under another name.
   CHECK(Rule("def f(a):\n    p = abs\n    return p(a)\n") ==
         "builtin the runtime overloads, read@2");
